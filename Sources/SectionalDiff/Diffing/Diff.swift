@@ -1,0 +1,59 @@
+/// The changes that turn `old` into `new`, matching elements by ``ListDiffable/diffIdentifier``.
+///
+/// Specialised by the compiler on the element's type: identifiers are hashed as themselves, never
+/// boxed. When an identifier occurs more than once on a side, its first occurrence wins and the
+/// others are reported in ``DiffResult/duplicateOldIndexes`` / ``DiffResult/duplicateNewIndexes``
+/// (and as deletes / inserts, so applying the result still yields `new`).
+///
+/// ```swift
+/// let result = diff(old: [a, b, c], new: [c, a, d])
+/// // result.deletes == [1], result.inserts == [2], result.moves == [Move(from: 2, to: 0)]
+/// ```
+///
+/// - Complexity: O(n + m) expected, where n and m are the counts of `old` and `new`.
+@inlinable
+public func diff<Element: ListDiffable>(old: [Element], new: [Element]) -> DiffResult<
+  Element.DiffIdentifier
+> {
+  heckelDiff(
+    old: old, new: new, identifier: { $0.diffIdentifier },
+    isEqual: { $0.isEqual(toDiffableObject: $1) })
+}
+
+/// The changes that turn `old` into `new` for `Identifiable & Equatable` elements: identity is
+/// `id`, content is `==`. No ``ListDiffable`` conformance needed.
+///
+/// - Complexity: O(n + m) expected.
+@inlinable
+public func diff<Element: Identifiable & Equatable>(old: [Element], new: [Element]) -> DiffResult<
+  Element.ID
+> {
+  heckelDiff(old: old, new: new, identifier: { $0.id }, isEqual: { $0 == $1 })
+}
+
+/// The changes that turn `old` into `new` for an element that is ``ListDiffable`` as well as
+/// `Identifiable & Equatable`: its ``ListDiffable`` conformance decides.
+///
+/// - Complexity: O(n + m) expected.
+@inlinable
+public func diff<Element: ListDiffable & Identifiable & Equatable>(
+  old: [Element], new: [Element]
+) -> DiffResult<Element.DiffIdentifier> {
+  heckelDiff(
+    old: old, new: new, identifier: { $0.diffIdentifier },
+    isEqual: { $0.isEqual(toDiffableObject: $1) })
+}
+
+/// The changes that turn `old` into `new` with identity and content given by closures, for
+/// elements that cannot conform to ``ListDiffable``.
+///
+/// - Complexity: O(n + m) expected, plus the cost of the closures.
+@inlinable
+public func diff<Element, Identifier: Hashable>(
+  old: [Element],
+  new: [Element],
+  identifier: (Element) -> Identifier,
+  isEqual: (Element, Element) -> Bool
+) -> DiffResult<Identifier> {
+  heckelDiff(old: old, new: new, identifier: identifier, isEqual: isEqual)
+}

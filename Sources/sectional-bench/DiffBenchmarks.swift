@@ -1,0 +1,65 @@
+import SectionalDiff
+
+/// A model like a feed's: a UUID-sized identifier and some content.
+struct BenchModel: Hashable, ListDiffable {
+  struct ID: Hashable { var high: UInt64, low: UInt64 }
+  var id: ID
+  var content: Int
+
+  var diffIdentifier: ID { id }
+  func isEqual(toDiffableObject other: BenchModel) -> Bool { content == other.content }
+}
+
+/// An old array of `count` unique models and a new one with `deletes` removed, `inserts` added at
+/// random places, `shuffles` moved to random places and `updates` given new content.
+func diffInput(count: Int, deletes: Int, inserts: Int, shuffles: Int, updates: Int)
+  -> (old: [BenchModel], new: [BenchModel])
+{
+  var rng = SplitMix64(seed: 0x5EC7_10A1)
+  func model() -> BenchModel {
+    BenchModel(id: .init(high: rng.next(), low: rng.next()), content: 0)
+  }
+  let old = (0..<count).map { _ in model() }
+  var new = old
+  for _ in 0..<deletes { new.remove(at: Int.random(in: 0..<new.count, using: &rng)) }
+  for _ in 0..<inserts { new.insert(model(), at: Int.random(in: 0...new.count, using: &rng)) }
+  for _ in 0..<shuffles {
+    let moved = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+    new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
+  }
+  for _ in 0..<updates { new[Int.random(in: 0..<new.count, using: &rng)].content += 1 }
+  return (old, new)
+}
+
+func diffScenario(name: String, count: Int, deletes: Int, inserts: Int, shuffles: Int, updates: Int = 0)
+  -> Scenario
+{
+  let (old, new) = diffInput(
+    count: count, deletes: deletes, inserts: inserts, shuffles: shuffles, updates: updates)
+  return Scenario(
+    name: name, n: count, baselineName: "stdlib.difference",
+    measured: Sample { blackHole(diff(old: old, new: new)) },
+    baseline: Sample { blackHole(new.difference(from: old).inferringMoves()) })
+}
+
+/// The diffing scenarios of issue "Package foundation and the diff engine".
+func diffScenarios() -> [(name: String, make: () -> Scenario)] {
+  [
+    (
+      "diff.5k",
+      { diffScenario(name: "diff.5k", count: 5_000, deletes: 1_000, inserts: 1_000, shuffles: 200) }
+    ),
+    (
+      "diff.100k",
+      { diffScenario(name: "diff.100k", count: 100_000, deletes: 10_000, inserts: 10_000, shuffles: 2_000) }
+    ),
+    (
+      "diff.100k.updates",
+      {
+        diffScenario(
+          name: "diff.100k.updates", count: 100_000, deletes: 10_000, inserts: 10_000, shuffles: 2_000,
+          updates: 1_000)
+      }
+    ),
+  ]
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The benchmark harness: runs scenarios, times them with the monotonic clock, prints one JSON
+// object per line. No test code lives here and no test times anything.
+
+/// One scenario: a measured operation and, optionally, the in-run baseline it is compared with.
+struct Scenario {
+  var name: String
+  var n: Int
+  var baselineName: String?
+  /// Fields printed after the standard ones, e.g. bytes counts.
+  var extraFields: () -> [(String, JSONValue)] = { [] }
+  /// Runs once per timed sample; `setUp` is not timed.
+  var measured: Sample
+  var baseline: Sample?
+  var runs = 7
+}
+
+/// A timed operation with an untimed preparation step before each run.
+struct Sample {
+  var setUp: () -> Void = {}
+  var run: () -> Void
+}
+
+enum JSONValue {
+  case number(Double)
+  case integer(Int)
+  case string(String)
+  case null
+
+  var encoded: String {
+    switch self {
+    case .number(let value):
+      guard value.isFinite else { return "null" }
+      let rounded = (value * 1000).rounded() / 1000
+      return "\(rounded)"
+    case .integer(let value): return "\(value)"
+    case .string(let value): return "\"\(value)\""
+    case .null: return "null"
+    }
+  }
+}
+
+/// Prevents the optimiser from discarding a result.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+func medianMilliseconds(of sample: Sample, runs: Int) -> Double {
+  sample.setUp()
+  sample.run()  // warm-up
+  var times: [Double] = []
+  for _ in 0..<runs {
+    sample.setUp()
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { sample.run() }
+    let (seconds, attoseconds) = elapsed.components
+    times.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+  }
+  times.sort()
+  return times[times.count / 2]
+}
+
+func run(_ scenario: Scenario) {
+  let median = medianMilliseconds(of: scenario.measured, runs: scenario.runs)
+  var fields: [(String, JSONValue)] = [
+    ("benchmark", .string(scenario.name)),
+    ("n", .integer(scenario.n)),
+    ("median_ms", .number(median)),
+  ]
+  if let baseline = scenario.baseline, let baselineName = scenario.baselineName {
+    let baselineMedian = medianMilliseconds(of: baseline, runs: scenario.runs)
+    fields += [
+      ("baseline", .string(baselineName)),
+      ("baseline_median_ms", .number(baselineMedian)),
+      ("speedup", .number(baselineMedian / median)),
+    ]
+  } else {
+    fields += [("baseline", .null), ("baseline_median_ms", .null), ("speedup", .null)]
+  }
+  fields += scenario.extraFields()
+  let body = fields.map { "\"\($0.0)\": \($0.1.encoded)" }.joined(separator: ", ")
+  print("{\(body)}")
+}
+
+/// SplitMix64: a small, fast, seeded generator so every run measures the same inputs.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

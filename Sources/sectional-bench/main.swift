@@ -1,0 +1,9 @@
+// sectional-bench [name-prefix]: runs the scenarios whose names start with the prefix (all when
+// none is given) and prints one JSON object per line.
+
+let prefix = CommandLine.arguments.dropFirst().first ?? ""
+let registry = diffScenarios()
+
+for (name, make) in registry where name.hasPrefix(prefix) {
+  run(make())
+}

@@ -1,0 +1,182 @@
+import SectionalDiff
+import Testing
+
+@Suite struct DiffTests {
+  @Test func emptyToMany() {
+    let result = diff(old: [Item](), new: items([1, 2, 3]))
+    #expect(result.inserts == [0, 1, 2])
+    #expect(result.deletes.isEmpty && result.moves.isEmpty && result.updates.isEmpty)
+    #expect(result.hasChanges)
+  }
+
+  @Test func manyToEmpty() {
+    let result = diff(old: items([1, 2, 3]), new: [Item]())
+    #expect(result.deletes == [0, 1, 2])
+    #expect(result.inserts.isEmpty && result.moves.isEmpty)
+  }
+
+  @Test func emptyToEmptyAndEqualArraysHaveNoChanges() {
+    #expect(!diff(old: [Item](), new: [Item]()).hasChanges)
+    #expect(!diff(old: items([1, 2, 3]), new: items([1, 2, 3])).hasChanges)
+  }
+
+  @Test func reversedMovesAllButOne() {
+    let old = items(Array(0..<6))
+    let new = Array(old.reversed())
+    let result = diff(old: old, new: new)
+    #expect(result.inserts.isEmpty && result.deletes.isEmpty)
+    #expect(result.moves.count == 5)
+    #expect(apply(result, old: old, new: new)?.map(\.id) == new.map(\.id))
+  }
+
+  @Test func oneElementMovedToTheFrontIsOneMove() {
+    let result = diff(old: items([1, 2, 3, 4]), new: items([4, 1, 2, 3]))
+    #expect(result.moves == [.init(from: 3, to: 0)])
+  }
+
+  @Test func oneElementMovedToTheBackIsOneMove() {
+    // IGListKit reports three moves here; the longest run of survivors stays put.
+    let result = diff(old: items([1, 2, 3, 4]), new: items([2, 3, 4, 1]))
+    #expect(result.moves == [.init(from: 0, to: 3)])
+  }
+
+  @Test func allMovedByRotation() {
+    let old = items(Array(0..<10))
+    let new = Array(old[5...] + old[..<5])
+    let result = diff(old: old, new: new)
+    #expect(result.moves.count == 5)
+    #expect(apply(result, old: old, new: new)?.map(\.id) == new.map(\.id))
+  }
+
+  @Test func updatesOnly() {
+    let old = [Item(id: 1, value: 0), Item(id: 2, value: 0), Item(id: 3, value: 0)]
+    let new = [Item(id: 1, value: 0), Item(id: 2, value: 9), Item(id: 3, value: 9)]
+    let result = diff(old: old, new: new)
+    #expect(result.updates == [1, 2])
+    #expect(result.inserts.isEmpty && result.deletes.isEmpty && result.moves.isEmpty)
+  }
+
+  @Test func classesDiffLikeStructs() {
+    let ann = Person("Ann", age: 30)
+    let old = [ann, Person("Bob", age: 40)]
+    let new = [Person("Bob", age: 41), Person("Ann", age: 30), Person("Cy", age: 5)]
+    let result = diff(old: old, new: new)
+    #expect(result.updates == [1])
+    #expect(result.inserts == [2])
+    #expect(result.moves.count == 1)
+    #expect(result.oldIndex(for: "Bob") == 1 && result.newIndex(for: "Bob") == 0)
+    #expect(result.newIndex(for: "Zed") == nil && result.oldIndex(for: "Cy") == nil)
+  }
+
+  @Test func identifiableAndEquatableNeedsNoCode() {
+    let old = [Tag(id: "a", colour: 1), Tag(id: "b", colour: 1)]
+    let new = [Tag(id: "b", colour: 2), Tag(id: "c", colour: 1)]
+    let result = diff(old: old, new: new)
+    #expect(result.deletes == [0] && result.inserts == [1] && result.updates == [1])
+  }
+
+  struct Plain: Identifiable, Equatable {
+    var id: Int
+    var text: String
+  }
+
+  @Test func identifiableAndEquatableWithoutConformance() {
+    let result = diff(old: [Plain(id: 1, text: "a")], new: [Plain(id: 1, text: "b")])
+    #expect(result.updates == [0])
+  }
+
+  @Test func closureForm() {
+    let result = diff(
+      old: ["apple", "bob"], new: ["bob", "avocado"], identifier: { $0.first! }, isEqual: ==)
+    #expect(result.updates == [0])
+    #expect(result.moves.count == 1)
+  }
+
+  @Test func duplicatesInOldAreDeletedAndReported() {
+    let old = items([1, 2, 1, 3])
+    let new = items([1, 2, 3])
+    let result = diff(old: old, new: new)
+    #expect(result.duplicateOldIndexes == [2])
+    #expect(result.deletes == [2])
+    #expect(result.oldIndex(for: 1) == 0)
+    #expect(apply(result, old: old, new: new)?.map(\.id) == new.map(\.id))
+  }
+
+  @Test func duplicatesInNewAreInsertedAndReported() {
+    let old = items([1, 2])
+    let new = items([2, 1, 2, 2])
+    let result = diff(old: old, new: new)
+    #expect(result.duplicateNewIndexes == [2, 3])
+    #expect(result.inserts == [2, 3])
+    #expect(result.newIndex(for: 2) == 0)
+    #expect(result.hasDuplicates)
+    #expect(apply(result, old: old, new: new)?.map(\.id) == new.map(\.id))
+  }
+
+  @Test func mixedModelTypesKeepTypesApart() {
+    let old: [any ListDiffable] = [Item(id: 7), Tag(id: "x", colour: 0), Person("Ann", age: 1)]
+    let new: [any ListDiffable] = [Person("Ann", age: 2), Item(id: 8), Tag(id: "x", colour: 0)]
+    let result = diff(old: old, new: new)
+    #expect(result.deletes == [0])
+    #expect(result.inserts == [1])
+    #expect(result.updates == [2])
+    #expect(result.oldIndex(for: AnyDiffIdentifier(Person.self, "Ann")) == 2)
+    #expect(result.newIndex(for: AnyDiffIdentifier(Tag.self, "x")) == 2)
+  }
+
+  @Test func sameIdentifierOnDifferentTypesIsNotAMatch() {
+    struct Other: ListDiffable, Equatable {
+      var diffIdentifier: Int
+    }
+    let result = diff(old: [Item(id: 1)] as [any ListDiffable], new: [Other(diffIdentifier: 1)])
+    #expect(result.deletes == [0] && result.inserts == [0] && result.updates.isEmpty)
+    #expect(!isEqualDiffable(Item(id: 1), Other(diffIdentifier: 1)))
+  }
+
+  @Test func batchFormTurnsMovedUpdatesIntoDeleteAndInsert() {
+    let old = [Item(id: 1), Item(id: 2), Item(id: 3, value: 0)]
+    let new = [Item(id: 3, value: 1), Item(id: 1), Item(id: 2)]
+    let result = diff(old: old, new: new)
+    #expect(result.moves == [.init(from: 2, to: 0)] && result.updates == [2])
+    let batch = result.forBatchUpdates()
+    #expect(batch.moves.isEmpty && batch.updates.isEmpty)
+    #expect(batch.deletes == [2] && batch.inserts == [0])
+  }
+
+  @Test func indexPathDiffUsesEachSide() {
+    let result = diffIndexPaths(oldSection: 2, newSection: 5, old: items([1, 2, 3]), new: items([3, 1, 4]))
+    #expect(result.deletes == [IndexPath(item: 1, section: 2)])
+    #expect(result.inserts == [IndexPath(item: 2, section: 5)])
+    #expect(result.moves == [.init(from: IndexPath(item: 2, section: 2), to: IndexPath(item: 0, section: 5))])
+    #expect(result.hasChanges)
+  }
+
+  @Test func indexPathsOrderBySectionThenItem() {
+    let paths = [
+      IndexPath(item: 0, section: 1), IndexPath(item: 3, section: 0), IndexPath(item: 1, section: 0),
+    ]
+    #expect(
+      paths.sorted() == [
+        IndexPath(item: 1, section: 0), IndexPath(item: 3, section: 0), IndexPath(item: 0, section: 1),
+      ])
+  }
+}
+
+@Suite struct ReadmeExampleTests {
+  struct Post: Identifiable, Equatable, ListDiffable {
+    let id: Int
+    var text: String
+  }
+
+  /// The example in README.md, checked.
+  @Test func readmeDiffExample() {
+    let old = [Post(id: 1, text: "a"), Post(id: 2, text: "b"), Post(id: 3, text: "c")]
+    let new = [Post(id: 3, text: "c"), Post(id: 1, text: "A"), Post(id: 4, text: "d")]
+    let result = diff(old: old, new: new)
+    #expect(result.deletes == [1])
+    #expect(result.inserts == [2])
+    #expect(result.updates == [0])
+    #expect(result.moves == [.init(from: 2, to: 0)])
+    #expect(result.newIndex(for: 3) == 0)
+  }
+}
