@@ -1,0 +1,51 @@
+/// A colour: 24-bit RGB. Fronts with fewer colours map it down.
+public struct Color: Hashable, Sendable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
+  /// `0xRRGGBB`.
+  public init(hex: UInt32) {
+    self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
+  }
+}
+
+/// A drop shadow: offset right and down, blur radius and opacity.
+public struct Shadow: Hashable, Sendable {
+  public var offset: Point
+  public var radius: Double
+  public var opacity: Double
+
+  public init(offset: Point = Point(x: 1, y: 1), radius: Double = 0, opacity: Double = 0.5) {
+    self.offset = offset
+    self.radius = radius
+    self.opacity = opacity
+  }
+}
+
+/// How a decoration looks: the custom attributes of seed 004 without subclassing.
+public struct DecorationStyle: Hashable, Sendable {
+  public var cornerRadius: Double
+  public var shadow: Shadow?
+  public var backgroundColor: Color?
+  public var borderColor: Color?
+
+  public init(
+    cornerRadius: Double = 0, shadow: Shadow? = nil, backgroundColor: Color? = nil,
+    borderColor: Color? = nil
+  ) {
+    self.cornerRadius = cornerRadius
+    self.shadow = shadow
+    self.backgroundColor = backgroundColor
+    self.borderColor = borderColor
+  }
+
+  /// A rounded card with a drop shadow offset one cell right and down.
+  public static let card = DecorationStyle(cornerRadius: 1, shadow: Shadow(), borderColor: nil)
+}

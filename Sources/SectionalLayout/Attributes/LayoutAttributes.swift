@@ -1,0 +1,69 @@
+import SectionalDiff
+
+/// Where and how one element sits: a value, copied freely (UIKit's attributes are objects that
+/// must be copied by hand; a cache that hands out the same object twice is seed 000's bug).
+public struct LayoutAttributes: Hashable, Sendable {
+  /// The item's index path; for supplementaries and decorations the section with item 0, except
+  /// shelves, whose item is the line's index within the section.
+  public var indexPath: IndexPath
+  public var category: ElementCategory
+  public var kind: ElementKind
+  /// The frame in content coordinates.
+  public var frame: Rect
+  /// Drawing order: higher is in front. Ties break by category, section, then item.
+  public var zIndex: Int
+  public var alpha: Double
+  public var isHidden: Bool
+  /// The look of a decoration; nil for cells and supplementaries.
+  public var style: DecorationStyle?
+
+  public init(
+    indexPath: IndexPath, category: ElementCategory, kind: ElementKind, frame: Rect,
+    zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false, style: DecorationStyle? = nil
+  ) {
+    self.indexPath = indexPath
+    self.category = category
+    self.kind = kind
+    self.frame = frame
+    self.zIndex = zIndex
+    self.alpha = alpha
+    self.isHidden = isHidden
+    self.style = style
+  }
+
+  /// Attributes for the cell at `indexPath`.
+  public static func cell(at indexPath: IndexPath, frame: Rect) -> LayoutAttributes {
+    LayoutAttributes(indexPath: indexPath, category: .cell, kind: .cell, frame: frame, zIndex: ZIndex.cell)
+  }
+
+  /// The drawing order: by zIndex, then category (decorations, cells, supplementaries), then
+  /// index path. Sorting visible elements with it gives the same order every time, however the
+  /// elements were produced — shadows cannot stack wrongly as views are recycled.
+  public static func drawsBefore(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
+    if lhs.zIndex != rhs.zIndex { return lhs.zIndex < rhs.zIndex }
+    if lhs.category != rhs.category { return lhs.category.drawOrder < rhs.category.drawOrder }
+    if lhs.indexPath != rhs.indexPath { return lhs.indexPath < rhs.indexPath }
+    return lhs.kind.rawValue < rhs.kind.rawValue
+  }
+}
+
+extension ElementCategory {
+  var drawOrder: Int {
+    switch self {
+    case .decoration: 0
+    case .cell: 1
+    case .supplementary: 2
+    }
+  }
+}
+
+/// The z-indexes the built-in layouts use: every decoration behind every cell.
+public enum ZIndex {
+  public static let sectionBackground = -3
+  public static let sectionCard = -2
+  public static let shelf = -1
+  public static let cell = 0
+  public static let supplementary = 1
+  /// A header pinned to the top of the visible bounds.
+  public static let pinnedHeader = 1024
+}

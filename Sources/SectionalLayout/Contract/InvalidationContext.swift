@@ -1,0 +1,151 @@
+import SectionalDiff
+
+/// What a layout must recompute, after `UICollectionViewLayoutInvalidationContext`: everything,
+/// the data source's counts, specific items, sections, supplementaries or decorations; plus
+/// adjustments to the content size and offset, and preferred sizes from self-sizing cells.
+///
+/// Build the smallest context that describes a change: a layout recomputes only what it names.
+public struct InvalidationContext: Sendable, Equatable {
+  /// Recompute everything from the data source (a new width, `reloadData`).
+  public var invalidatesEverything = false
+  /// The number of sections or of items in some sections changed.
+  public var invalidatesDataSourceCounts = false
+  /// Structural changes to the list of sections, in batch-update form.
+  public var sectionUpdates: SectionUpdates?
+  public private(set) var invalidatedItems: Set<IndexPath> = []
+  public private(set) var invalidatedSections: Set<Int> = []
+  public private(set) var invalidatedSupplementaries: [ElementKind: Set<IndexPath>] = [:]
+  public private(set) var invalidatedDecorations: [ElementKind: Set<IndexPath>] = [:]
+  /// Sections whose items were reloaded: their stored preferred sizes are discarded.
+  public private(set) var reloadedSections: Set<Int> = []
+  /// Preferred sizes reported by self-sizing cells, for the next prepare to use.
+  public private(set) var preferredSizes: [IndexPath: Size] = [:]
+  /// How much the content size changes; a positive height grows it.
+  public var contentSizeAdjustment = Size.zero
+  /// How far the content offset should move to keep what the user sees in place.
+  public var contentOffsetAdjustment = Point.zero
+
+  public init() {}
+
+  /// A context that invalidates everything.
+  public static var everything: InvalidationContext {
+    var context = InvalidationContext()
+    context.invalidatesEverything = true
+    return context
+  }
+
+  public mutating func invalidateItems(_ indexPaths: some Sequence<IndexPath>) {
+    invalidatedItems.formUnion(indexPaths)
+  }
+
+  public mutating func invalidateSections(_ sections: some Sequence<Int>) {
+    invalidatedSections.formUnion(sections)
+  }
+
+  /// Invalidates the sections and forgets the preferred sizes of their items: their content was
+  /// replaced.
+  public mutating func reloadSections(_ sections: some Sequence<Int>) {
+    invalidatedSections.formUnion(sections)
+    reloadedSections.formUnion(sections)
+  }
+
+  public mutating func invalidateSupplementaryElements(
+    ofKind kind: ElementKind, at indexPaths: some Sequence<IndexPath>
+  ) {
+    invalidatedSupplementaries[kind, default: []].formUnion(indexPaths)
+  }
+
+  public mutating func invalidateDecorationElements(
+    ofKind kind: ElementKind, at indexPaths: some Sequence<IndexPath>
+  ) {
+    invalidatedDecorations[kind, default: []].formUnion(indexPaths)
+  }
+
+  /// Stores a preferred size for the item and invalidates it.
+  public mutating func setPreferredSize(_ size: Size, forItemAt indexPath: IndexPath) {
+    preferredSizes[indexPath] = size
+    invalidatedItems.insert(indexPath)
+  }
+
+  /// Adds everything `other` invalidates to this context.
+  public mutating func formUnion(_ other: InvalidationContext) {
+    invalidatesEverything = invalidatesEverything || other.invalidatesEverything
+    invalidatesDataSourceCounts = invalidatesDataSourceCounts || other.invalidatesDataSourceCounts
+    if let updates = other.sectionUpdates {
+      // Two structural batches cannot be merged index by index; counts are re-read instead.
+      if sectionUpdates == nil { sectionUpdates = updates } else { invalidatesEverything = true }
+    }
+    invalidatedItems.formUnion(other.invalidatedItems)
+    invalidatedSections.formUnion(other.invalidatedSections)
+    reloadedSections.formUnion(other.reloadedSections)
+    invalidatedSupplementaries.merge(other.invalidatedSupplementaries) { $0.union($1) }
+    invalidatedDecorations.merge(other.invalidatedDecorations) { $0.union($1) }
+    preferredSizes.merge(other.preferredSizes) { $1 }
+    contentSizeAdjustment.width += other.contentSizeAdjustment.width
+    contentSizeAdjustment.height += other.contentSizeAdjustment.height
+    contentOffsetAdjustment.x += other.contentOffsetAdjustment.x
+    contentOffsetAdjustment.y += other.contentOffsetAdjustment.y
+  }
+
+  /// Whether the context asks for nothing.
+  public var isEmpty: Bool {
+    !invalidatesEverything && !invalidatesDataSourceCounts && sectionUpdates == nil
+      && invalidatedItems.isEmpty && invalidatedSections.isEmpty
+      && invalidatedSupplementaries.isEmpty && invalidatedDecorations.isEmpty
+      && preferredSizes.isEmpty
+  }
+}
+
+/// Section inserts, deletes and moves in batch-update form: deletes and move sources by old
+/// index, inserts and move targets by new index; every other section keeps its relative order.
+public struct SectionUpdates: Sendable, Equatable {
+  public var deleted: [Int]
+  public var inserted: [Int]
+  public var moved: [(from: Int, to: Int)]
+
+  public init(deleted: [Int] = [], inserted: [Int] = [], moved: [(from: Int, to: Int)] = []) {
+    self.deleted = deleted
+    self.inserted = inserted
+    self.moved = moved
+  }
+
+  public static func == (lhs: SectionUpdates, rhs: SectionUpdates) -> Bool {
+    lhs.deleted == rhs.deleted && lhs.inserted == rhs.inserted
+      && lhs.moved.map(\.from) == rhs.moved.map(\.from) && lhs.moved.map(\.to) == rhs.moved.map(\.to)
+  }
+
+  /// For each new section, the old section it came from (nil for inserted ones), or nil when the
+  /// updates do not fit the counts.
+  ///
+  /// - Complexity: O(old + new).
+  public func sourceSections(oldCount: Int, newCount: Int) -> [Int?]? {
+    guard oldCount - deleted.count + inserted.count == newCount else { return nil }
+    var sources = [Int?](repeating: nil, count: newCount)
+    var filled = [Bool](repeating: false, count: newCount)
+    var leaving = [Bool](repeating: false, count: oldCount)
+    for index in inserted {
+      guard index >= 0, index < newCount, !filled[index] else { return nil }
+      filled[index] = true
+    }
+    for index in deleted {
+      guard index >= 0, index < oldCount, !leaving[index] else { return nil }
+      leaving[index] = true
+    }
+    for move in moved {
+      guard move.from >= 0, move.from < oldCount, !leaving[move.from], move.to >= 0, move.to < newCount,
+        !filled[move.to]
+      else { return nil }
+      leaving[move.from] = true
+      filled[move.to] = true
+      sources[move.to] = move.from
+    }
+    var target = 0
+    for old in 0..<oldCount where !leaving[old] {
+      while target < newCount && filled[target] { target += 1 }
+      guard target < newCount else { return nil }
+      sources[target] = old
+      target += 1
+    }
+    return sources
+  }
+}

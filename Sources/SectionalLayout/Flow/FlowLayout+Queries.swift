@@ -1,0 +1,209 @@
+import SectionalDiff
+
+extension FlowLayout {
+  /// Every element whose frame intersects `rect`, in drawing order: section backgrounds, cards,
+  /// shelves, cells, then headers and footers (pinned headers last). Decorations come from the
+  /// cache — one per section and kind, never recomputed by a query.
+  ///
+  /// - Complexity: O(log n + k) for n sections and k elements returned (plus log m per visible
+  ///   section of m items).
+  public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    // Decorations may reach beyond their section (card outsets, the last shelf): look that far.
+    let sections = sectionRange(
+      intersecting: Rect(
+        x: rect.minX, y: rect.minY - decorationOverhang.bottom, width: rect.width,
+        height: rect.height + decorationOverhang.top + decorationOverhang.bottom))
+    guard !sections.isEmpty, rect.width > 0, rect.height > 0 else { return [] }
+    scratchOrigins.removeAll(keepingCapacity: true)
+    for section in sections { scratchOrigins.append(offsets.offset(of: section)) }
+    var result: [LayoutAttributes] = []
+    result.reserveCapacity(sections.count * 12)
+
+    for (section, origin) in zip(sections, scratchOrigins) {
+      if let background = backgroundAttributes(section, origin: origin), background.frame.intersects(rect) {
+        result.append(background)
+      }
+    }
+    for (section, origin) in zip(sections, scratchOrigins) {
+      if let card = cardAttributes(section, origin: origin), card.frame.intersects(rect) {
+        result.append(card)
+      }
+    }
+    for (section, origin) in zip(sections, scratchOrigins) where records[section].shelfStyle >= 0 {
+      let record = records[section]
+      let style = styles[Int(record.shelfStyle)]
+      for line in 0..<Int(record.shelfCount) {
+        let frame = shelves.storage[Int(record.shelfStart) + line].absolute(sectionY: origin)
+        if frame.minY >= rect.maxY { break }
+        if frame.intersects(rect) {
+          result.append(shelfAttributes(section, line: line, frame: frame, style: style))
+        }
+      }
+    }
+    for (section, origin) in zip(sections, scratchOrigins) {
+      appendItems(in: rect, section: section, origin: origin, to: &result)
+    }
+    let pinned = sectionHeadersPinToVisibleBounds
+    for (section, origin) in zip(sections, scratchOrigins) {
+      if !pinned, let header = headerAttributes(section, origin: origin), header.frame.intersects(rect) {
+        result.append(header)
+      }
+      if let footer = footerAttributes(section, origin: origin), footer.frame.intersects(rect) {
+        result.append(footer)
+      }
+    }
+    if pinned {
+      for (section, origin) in zip(sections, scratchOrigins) {
+        if let header = headerAttributes(section, origin: origin), header.frame.intersects(rect) {
+          result.append(header)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The items of one section that intersect `rect`: a binary search for the first line that can
+  /// reach the rect, then a walk until the lines start below it.
+  @inline(__always)
+  private func appendItems(in rect: Rect, section: Int, origin: Double, to result: inout [LayoutAttributes]) {
+    let record = records[section]
+    let start = Int(record.itemStart)
+    let end = start + Int(record.itemCount)
+    let top = Float(rect.minY - origin) - record.maxLineHeight
+    let bottom = rect.maxY - origin
+    items.storage.withUnsafeBufferPointer { frames in
+      var low = start
+      var high = end
+      while low < high {
+        let mid = (low + high) >> 1
+        if frames[mid].y <= top { low = mid + 1 } else { high = mid }
+      }
+      var index = low
+      while index < end {
+        let stored = frames[index]
+        if Double(stored.y) >= bottom { break }
+        let frame = stored.absolute(sectionY: origin)
+        if frame.intersects(rect) {
+          result.append(.cell(at: IndexPath(item: index - start, section: section), frame: frame))
+        }
+        index += 1
+      }
+    }
+  }
+
+  /// The sections whose extent intersects `rect` vertically.
+  ///
+  /// - Complexity: O(log n).
+  func sectionRange(intersecting rect: Rect) -> Range<Int> {
+    guard !records.isEmpty, rect.minY.isFinite, rect.maxY.isFinite, rect.width > 0, rect.height > 0 else {
+      return 0..<0
+    }
+    let total = offsets.total
+    guard rect.maxY > 0, rect.minY < total else { return 0..<0 }
+    let first = offsets.index(containing: Swift.max(0, rect.minY))
+    let last = rect.maxY >= total ? records.count - 1 : offsets.index(containing: rect.maxY)
+    // `last` contains maxY; it intersects only if it starts above maxY.
+    let end = offsets.offset(of: last) < rect.maxY ? last + 1 : last
+    return first..<Swift.max(first, end)
+  }
+
+  // MARK: - Per element
+
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard records.indices.contains(indexPath.section) else { return nil }
+    let record = records[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < Int(record.itemCount) else { return nil }
+    let frame = items.storage[Int(record.itemStart) + indexPath.item].absolute(
+      sectionY: offsets.offset(of: indexPath.section))
+    return .cell(at: indexPath, frame: frame)
+  }
+
+  public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    guard records.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
+    let origin = offsets.offset(of: indexPath.section)
+    switch kind {
+    case .header: return headerAttributes(indexPath.section, origin: origin)
+    case .footer: return footerAttributes(indexPath.section, origin: origin)
+    default: return nil
+    }
+  }
+
+  public func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    guard records.indices.contains(indexPath.section) else { return nil }
+    let origin = offsets.offset(of: indexPath.section)
+    switch kind {
+    case .sectionCard where indexPath.item == 0: return cardAttributes(indexPath.section, origin: origin)
+    case .sectionBackground where indexPath.item == 0:
+      return backgroundAttributes(indexPath.section, origin: origin)
+    case .shelf:
+      let record = records[indexPath.section]
+      guard record.shelfStyle >= 0, indexPath.item >= 0, indexPath.item < Int(record.shelfCount) else {
+        return nil
+      }
+      let frame = shelves.storage[Int(record.shelfStart) + indexPath.item].absolute(sectionY: origin)
+      return shelfAttributes(
+        indexPath.section, line: indexPath.item, frame: frame, style: styles[Int(record.shelfStyle)])
+    default: return nil
+    }
+  }
+
+  // MARK: - Attributes from the cache
+
+  func cardAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
+    let record = records[section]
+    guard record.cardStyle >= 0 else { return nil }
+    return LayoutAttributes(
+      indexPath: IndexPath(item: 0, section: section), category: .decoration, kind: .sectionCard,
+      frame: record.card.absolute(sectionY: origin), zIndex: ZIndex.sectionCard,
+      style: styles[Int(record.cardStyle)])
+  }
+
+  func backgroundAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
+    let record = records[section]
+    guard record.backgroundStyle >= 0 else { return nil }
+    let top = Double(record.headerHeight)
+    let frame = Rect(
+      x: 0, y: origin + top, width: sanitizedWidth, height: record.height - top - Double(record.footerHeight))
+    return LayoutAttributes(
+      indexPath: IndexPath(item: 0, section: section), category: .decoration, kind: .sectionBackground,
+      frame: frame, zIndex: ZIndex.sectionBackground, style: styles[Int(record.backgroundStyle)])
+  }
+
+  func shelfAttributes(_ section: Int, line: Int, frame: Rect, style: DecorationStyle) -> LayoutAttributes {
+    LayoutAttributes(
+      indexPath: IndexPath(item: line, section: section), category: .decoration, kind: .shelf, frame: frame,
+      zIndex: ZIndex.shelf, style: style)
+  }
+
+  func headerAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
+    let record = records[section]
+    guard record.headerHeight > 0 else { return nil }
+    let height = Double(record.headerHeight)
+    var y = origin
+    var zIndex = ZIndex.supplementary
+    if sectionHeadersPinToVisibleBounds {
+      // Stay at the top of the bounds while the section is on screen; the section's end (less
+      // its footer) pushes the header off.
+      let limit = origin + record.height - Double(record.footerHeight) - height
+      y = Swift.min(Swift.max(origin, bounds.minY), Swift.max(origin, limit))
+      zIndex = ZIndex.pinnedHeader
+    }
+    return LayoutAttributes(
+      indexPath: IndexPath(item: 0, section: section), category: .supplementary, kind: .header,
+      frame: Rect(x: 0, y: y, width: sanitizedWidth, height: height), zIndex: zIndex)
+  }
+
+  func footerAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
+    let record = records[section]
+    guard record.footerHeight > 0 else { return nil }
+    let height = Double(record.footerHeight)
+    return LayoutAttributes(
+      indexPath: IndexPath(item: 0, section: section), category: .supplementary, kind: .footer,
+      frame: Rect(x: 0, y: origin + record.height - height, width: sanitizedWidth, height: height),
+      zIndex: ZIndex.supplementary)
+  }
+}

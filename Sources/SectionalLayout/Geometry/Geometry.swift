@@ -1,0 +1,120 @@
+/// A point in layout space. One layout point is one terminal cell: x a column, y a row.
+public struct Point: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and a height in layout points.
+public struct Size: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  public static let zero = Size(width: 0, height: 0)
+
+  /// Whether both dimensions are finite and not negative: a size the layout can use as is.
+  public var isValid: Bool {
+    width.isFinite && height.isFinite && width >= 0 && height >= 0
+  }
+}
+
+/// A rectangle: an origin and a size. Edges are half-open: a rect covers `minX..<maxX`.
+public struct Rect: Hashable, Sendable {
+  public var origin: Point
+  public var size: Size
+
+  public init(origin: Point, size: Size) {
+    self.origin = origin
+    self.size = size
+  }
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    origin = Point(x: x, y: y)
+    size = Size(width: width, height: height)
+  }
+
+  public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  public var minX: Double { origin.x }
+  public var minY: Double { origin.y }
+  public var maxX: Double { origin.x + size.width }
+  public var maxY: Double { origin.y + size.height }
+  public var width: Double { size.width }
+  public var height: Double { size.height }
+  public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
+
+  /// Whether the two rects share any area (touching edges do not count, as in Core Graphics).
+  public func intersects(_ other: Rect) -> Bool {
+    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+  }
+
+  /// Whether `point` lies inside the rect.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+  }
+
+  /// The smallest rect containing both.
+  public func union(_ other: Rect) -> Rect {
+    let x = Swift.min(minX, other.minX)
+    let y = Swift.min(minY, other.minY)
+    return Rect(
+      x: x, y: y, width: Swift.max(maxX, other.maxX) - x, height: Swift.max(maxY, other.maxY) - y)
+  }
+
+  /// The rect grown by `insets` on each side (negative insets shrink it).
+  public func outset(by insets: EdgeInsets) -> Rect {
+    Rect(
+      x: minX - insets.left, y: minY - insets.top, width: width + insets.left + insets.right,
+      height: height + insets.top + insets.bottom)
+  }
+
+  /// The rect moved by `dx`, `dy`.
+  public func offsetBy(dx: Double, dy: Double) -> Rect {
+    Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+  }
+}
+
+/// Distances inward from each edge.
+public struct EdgeInsets: Hashable, Sendable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+
+  public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// The same inset on every edge.
+  public init(all value: Double) {
+    self.init(top: value, left: value, bottom: value, right: value)
+  }
+
+  public static let zero = EdgeInsets()
+}
+
+extension Point: CustomStringConvertible {
+  public var description: String { "(\(x), \(y))" }
+}
+
+extension Size: CustomStringConvertible {
+  public var description: String { "\(width)×\(height)" }
+}
+
+extension Rect: CustomStringConvertible {
+  public var description: String { "(\(minX), \(minY), \(width)×\(height))" }
+}

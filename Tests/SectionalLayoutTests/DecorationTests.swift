@@ -1,0 +1,186 @@
+import SectionalDiff
+import Testing
+
+@testable import SectionalLayout
+
+/// Every failure in seed 000 ("Decorating UICollectionViewCells"), as a regression test.
+@Suite struct SectionCardRegressionTests {
+  /// Three sections of cells of different widths, and an empty one.
+  func feed() -> (GridSource, FlowLayout) {
+    let source = GridSource(exact: [
+      [size(30, 2), size(50, 3), size(10, 1), size(44, 2), size(20, 1)],
+      [],
+      [size(12, 1), size(60, 4)],
+      [size(5, 1), size(70, 2), size(33, 1)],
+    ])
+    let layout = makeLayout(source, width: 80, height: 10)
+    layout.sectionInset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+    layout.decorationStyles = [.sectionCard: .card]
+    layout.cardOutset = EdgeInsets(all: 1)
+    layout.prepare()
+    return (source, layout)
+  }
+
+  func cards(_ attributes: [LayoutAttributes]) -> [LayoutAttributes] {
+    attributes.filter { $0.kind == .sectionCard }
+  }
+
+  @Test func exactlyOneCardPerSectionWithItems() {
+    let (_, layout) = feed()
+    let all = everything(layout)
+    #expect(cards(all).map(\.indexPath.section) == [0, 2, 3])
+    #expect(cards(all).allSatisfy { $0.category == .decoration && $0.style == .card })
+  }
+
+  @Test func cardCoversEveryCellWhateverTheirWidths() {
+    let (_, layout) = feed()
+    let all = everything(layout)
+    for card in cards(all) {
+      let cells = all.filter { $0.category == .cell && $0.indexPath.section == card.indexPath.section }
+      let union = cells.dropFirst().reduce(cells[0].frame) { $0.union($1.frame) }
+      #expect(card.frame == union.outset(by: EdgeInsets(all: 1)))
+      // Seed 000's "first and last item" version takes the first cell's width: it would be 30
+      // wide here while the section is 50 wide.
+      #expect(cells.allSatisfy { card.frame.minX <= $0.frame.minX && card.frame.maxX >= $0.frame.maxX })
+    }
+  }
+
+  @Test func cardIsBehindTheCellsInZAndInOrder() {
+    let (_, layout) = feed()
+    let all = everything(layout)
+    let lastCard = all.lastIndex { $0.kind == .sectionCard }!
+    let firstCell = all.firstIndex { $0.category == .cell }!
+    #expect(lastCard < firstCell)
+    #expect(cards(all).allSatisfy { $0.zIndex < ZIndex.cell })
+    #expect(all == all.sorted(by: LayoutAttributes.drawsBefore))
+  }
+
+  @Test func noDuplicatesAfterRepeatedAndScrollingQueries() {
+    let (_, layout) = feed()
+    let first = everything(layout)
+    for _ in 0..<5 { #expect(everything(layout) == first) }
+    // Scroll a 10-row viewport one row at a time over the content.
+    var offset = 0.0
+    while offset < layout.contentSize.height {
+      let visible = layout.layoutAttributesForElements(in: Rect(x: 0, y: offset, width: 80, height: 10))
+      let keys = visible.map { "\($0.kind)\($0.indexPath)" }
+      #expect(Set(keys).count == keys.count, "duplicates at offset \(offset)")
+      #expect(cards(visible).count == Set(visible.map(\.indexPath.section)).subtracting([1]).count)
+      offset += 1
+    }
+  }
+
+  @Test func noDuplicatesAfterInvalidations() {
+    let (source, layout) = feed()
+    for round in 0..<4 {
+      var context = InvalidationContext()
+      context.invalidateSections([round % 4])
+      context.invalidateDecorationElements(ofKind: .sectionCard, at: [IndexPath(item: 0, section: 2)])
+      layout.invalidateLayout(with: context)
+      layout.prepare()
+      if round == 2 { layout.invalidateLayout() }
+      layout.prepare()
+      #expect(cards(everything(layout)).map(\.indexPath.section) == [0, 2, 3])
+    }
+    source.sections[1] = [.exact(size(8, 1))]
+    var context = InvalidationContext()
+    context.invalidateSections([1])
+    layout.invalidateLayout(with: context)
+    layout.prepare()
+    #expect(cards(everything(layout)).map(\.indexPath.section) == [0, 1, 2, 3])
+  }
+
+  @Test func decorationQueryAndRectQueryAgreeAndNothingIsRecomputed() {
+    let (source, layout) = feed()
+    let computations = layout.sectionComputations
+    let sizeQueries = source.sizeQueries
+    let fromRect = cards(everything(layout))
+    for card in fromRect {
+      #expect(layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: card.indexPath) == card)
+    }
+    for _ in 0..<10 { _ = everything(layout) }
+    #expect(layout.sectionComputations == computations)
+    #expect(source.sizeQueries == sizeQueries)
+  }
+
+  @Test func onlyInvalidatedSectionsAreRecomputed() {
+    let (_, layout) = feed()
+    let before = layout.sectionComputations
+    var context = InvalidationContext()
+    context.invalidateItems([IndexPath(item: 1, section: 2)])
+    layout.invalidateLayout(with: context)
+    layout.prepare()
+    #expect(layout.sectionComputations == before + 1)
+  }
+
+  @Test func cardCanIncludeHeaderAndFooter() {
+    let (source, layout) = feed()
+    source.headers = [0: 2]
+    source.footers = [0: 1]
+    layout.cardOutset = .zero
+    layout.cardIncludesHeader = true
+    layout.cardIncludesFooter = true
+    layout.prepare()
+    let card = layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: IndexPath(item: 0, section: 0))!
+    let header = layout.layoutAttributesForSupplementaryElement(
+      ofKind: .header, at: IndexPath(item: 0, section: 0))!
+    let footer = layout.layoutAttributesForSupplementaryElement(
+      ofKind: .footer, at: IndexPath(item: 0, section: 0))!
+    #expect(card.frame.minY == header.frame.minY && card.frame.maxY == footer.frame.maxY)
+  }
+
+  @Test func perSectionStylesComeFromTheDataSource() {
+    let (source, layout) = feed()
+    let red = DecorationStyle(cornerRadius: 2, backgroundColor: Color(hex: 0xFF0000))
+    source.styles = [2: [.sectionCard: red]]
+    layout.invalidateLayout()
+    layout.prepare()
+    #expect(
+      layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: IndexPath(item: 0, section: 2))?.style
+        == red)
+    #expect(
+      layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: IndexPath(item: 0, section: 0))?.style
+        == .card)
+  }
+}
+
+@Suite struct ShelfAndBackgroundTests {
+  @Test func oneShelfUnderEachLine() {
+    // Width 20: lines [8, 8], [8, 8], [8].
+    let source = GridSource(exact: [Array(repeating: size(8, 2), count: 5)])
+    let layout = makeLayout(source, width: 20)
+    layout.lineSpacing = 1
+    layout.decorationStyles = [.shelf: DecorationStyle(backgroundColor: Color(hex: 0x996633))]
+    layout.prepare()
+    let shelves = everything(layout).filter { $0.kind == .shelf }
+    #expect(shelves.map(\.indexPath) == (0..<3).map { IndexPath(item: $0, section: 0) })
+    #expect(
+      shelves.map(\.frame) == [
+        Rect(x: 0, y: 2, width: 20, height: 1), Rect(x: 0, y: 5, width: 20, height: 1),
+        Rect(x: 0, y: 8, width: 20, height: 1),
+      ])
+    #expect(shelves.allSatisfy { $0.zIndex < ZIndex.cell })
+    #expect(
+      layout.layoutAttributesForDecoration(ofKind: .shelf, at: IndexPath(item: 2, section: 0)) == shelves[2])
+    #expect(layout.layoutAttributesForDecoration(ofKind: .shelf, at: IndexPath(item: 3, section: 0)) == nil)
+  }
+
+  @Test func backgroundSpansTheFullWidthIncludingInsets() {
+    let source = GridSource(exact: [[size(10, 2)], [size(10, 3)]])
+    source.headers = [1: 2]
+    let layout = makeLayout(source, width: 30)
+    layout.sectionInset = EdgeInsets(top: 1, left: 4, bottom: 2, right: 4)
+    source.styles = [
+      0: [.sectionBackground: DecorationStyle(backgroundColor: Color(hex: 0xFFC0CB))],
+      1: [.sectionBackground: DecorationStyle(backgroundColor: Color(hex: 0x00FF00))],
+    ]
+    layout.prepare()
+    let backgrounds = everything(layout).filter { $0.kind == .sectionBackground }
+    #expect(
+      backgrounds.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 30, height: 5), Rect(x: 0, y: 7, width: 30, height: 6),
+      ])
+    #expect(backgrounds.map(\.style?.backgroundColor) == [Color(hex: 0xFFC0CB), Color(hex: 0x00FF00)])
+    #expect(backgrounds.allSatisfy { $0.zIndex < ZIndex.sectionCard })
+  }
+}

@@ -1,0 +1,135 @@
+import SectionalDiff
+import Testing
+
+@testable import SectionalLayout
+
+@Suite struct IncrementalLayoutPropertyTests {
+  /// After any sequence of height changes, item inserts and deletes, and section inserts,
+  /// deletes and moves applied incrementally, every attribute equals that of a freshly prepared
+  /// layout over the same data — bit for bit, with fractional sizes.
+  @Test func incrementalEqualsFresh() {
+    var rng = SplitMix64(seed: 0xF10)
+    func randomSize() -> ItemSize {
+      .exact(
+        size(Double(Int.random(in: 1...40, using: &rng)), Double(Int.random(in: 1...50, using: &rng)) / 10))
+    }
+    func randomSection() -> [ItemSize] { (0..<Int.random(in: 0...9, using: &rng)).map { _ in randomSize() } }
+
+    for trial in 0..<60 {
+      let source = GridSource((0..<Int.random(in: 0...30, using: &rng)).map { _ in randomSection() })
+      let layout = makeLayout(source, width: 60, height: 20)
+      layout.lineSpacing = 0.5
+      layout.interitemSpacing = 1
+      layout.headerHeight = 1.5
+      layout.footerHeight = 0.7
+      layout.sectionInset = EdgeInsets(top: 0.3, left: 1, bottom: 1.1, right: 2)
+      layout.decorationStyles = [
+        .sectionCard: .card, .shelf: DecorationStyle(), .sectionBackground: DecorationStyle(),
+      ]
+      layout.cardOutset = EdgeInsets(all: 0.5)
+      layout.prepare()
+
+      for step in 0..<40 {
+        var context = InvalidationContext()
+        let sectionCount = source.sections.count
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0 where sectionCount > 0:  // a height change (an expansion)
+          let section = Int.random(in: 0..<sectionCount, using: &rng)
+          guard !source.sections[section].isEmpty else { continue }
+          let item = Int.random(in: 0..<source.sections[section].count, using: &rng)
+          source.sections[section][item] = randomSize()
+          context.invalidateItems([IndexPath(item: item, section: section)])
+        case 1 where sectionCount > 0:  // item inserts and deletes
+          let section = Int.random(in: 0..<sectionCount, using: &rng)
+          if Bool.random(using: &rng) || source.sections[section].isEmpty {
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+              source.sections[section].insert(
+                randomSize(), at: Int.random(in: 0...source.sections[section].count, using: &rng))
+            }
+          } else {
+            source.sections[section].remove(
+              at: Int.random(in: 0..<source.sections[section].count, using: &rng))
+          }
+          context.invalidateSections([section])
+        case 2:  // section insert
+          let at = Int.random(in: 0...sectionCount, using: &rng)
+          source.sections.insert(randomSection(), at: at)
+          context.sectionUpdates = SectionUpdates(inserted: [at])
+          context.invalidatesDataSourceCounts = true
+        case 3 where sectionCount > 0:  // section delete
+          let at = Int.random(in: 0..<sectionCount, using: &rng)
+          source.sections.remove(at: at)
+          context.sectionUpdates = SectionUpdates(deleted: [at])
+          context.invalidatesDataSourceCounts = true
+        case 4 where sectionCount > 1:  // section move
+          let from = Int.random(in: 0..<sectionCount, using: &rng)
+          let moved = source.sections.remove(at: from)
+          let to = Int.random(in: 0..<sectionCount, using: &rng)
+          source.sections.insert(moved, at: to)
+          context.sectionUpdates = SectionUpdates(moved: [(from, to)])
+          context.invalidatesDataSourceCounts = true
+        default:  // a query between updates, with nothing invalid
+          break
+        }
+        layout.invalidateLayout(with: context)
+        layout.prepare()
+
+        let fresh = makeLayout(source, width: 60, height: 20)
+        fresh.lineSpacing = 0.5
+        fresh.interitemSpacing = 1
+        fresh.headerHeight = 1.5
+        fresh.footerHeight = 0.7
+        fresh.sectionInset = layout.sectionInset
+        fresh.decorationStyles = layout.decorationStyles
+        fresh.cardOutset = layout.cardOutset
+        fresh.prepare()
+
+        #expect(layout.contentSize == fresh.contentSize, "trial \(trial) step \(step)")
+        let incremental = everything(layout)
+        let expected = everything(fresh)
+        #expect(incremental == expected, "trial \(trial) step \(step)")
+        if incremental != expected { return }
+        let y = Double(Int.random(in: 0...Int(fresh.contentSize.height) + 1, using: &rng))
+        let viewport = Rect(x: 0, y: y, width: 60, height: 20)
+        #expect(
+          layout.layoutAttributesForElements(in: viewport) == fresh.layoutAttributesForElements(in: viewport))
+      }
+    }
+  }
+
+  /// A section that keeps outgrowing its block abandons storage until the arena compacts; the
+  /// frames survive compaction.
+  @Test func growingSectionsSurviveCompaction() {
+    let source = GridSource(exact: [[size(4, 1)], [size(3, 1)], [size(2, 1)]])
+    let layout = makeLayout(source, width: 10)
+    layout.decorationStyles = [.shelf: DecorationStyle()]
+    layout.prepare()
+    for count in 2...160 {
+      source.sections[1] = Array(repeating: .exact(size(3, 1)), count: count)
+      var context = InvalidationContext()
+      context.invalidateSections([1])
+      layout.invalidateLayout(with: context)
+      layout.prepare()
+    }
+    #expect(layout.items.storage.count < 2 * (1 + 160 + 1) + 4096)
+    let fresh = makeLayout(source, width: 10)
+    fresh.decorationStyles = layout.decorationStyles
+    fresh.prepare()
+    #expect(everything(layout) == everything(fresh))
+  }
+
+  @Test func inconsistentSectionUpdatesFallBackToAFullRebuild() {
+    let source = GridSource(exact: [[size(5, 1)], [size(5, 2)]])
+    let layout = makeLayout(source)
+    layout.prepare()
+    source.sections.append([.exact(size(5, 3))])
+    var context = InvalidationContext()
+    context.sectionUpdates = SectionUpdates(deleted: [0])  // says 1 section, the data source says 3
+    context.invalidatesDataSourceCounts = true
+    layout.invalidateLayout(with: context)
+    layout.prepare()
+    #expect(layout.numberOfSections == 3)
+    #expect(layout.contentSize.height == 6)
+    #expect(layout.diagnostics.map(\.kind) == [.inconsistentUpdate])
+  }
+}

@@ -1,0 +1,64 @@
+import SectionalDiff
+import SectionalLayout
+
+/// A data source over plain arrays: one array of item sizes per section.
+final class GridSource: FlowLayoutDataSource {
+  var sections: [[ItemSize]]
+  var headers: [Int: Double] = [:]
+  var footers: [Int: Double] = [:]
+  var insets: [Int: EdgeInsets] = [:]
+  var styles: [Int: [ElementKind: DecorationStyle]] = [:]
+  var sizeQueries = 0
+
+  init(_ sections: [[ItemSize]]) { self.sections = sections }
+
+  convenience init(exact sections: [[Size]]) { self.init(sections.map { $0.map { .exact($0) } }) }
+
+  func numberOfSections(in layout: FlowLayout) -> Int { sections.count }
+  func layout(_ layout: FlowLayout, numberOfItemsInSection section: Int) -> Int { sections[section].count }
+  func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+    sizeQueries += 1
+    return sections[indexPath.section][indexPath.item]
+  }
+  func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets {
+    insets[section] ?? layout.sectionInset
+  }
+  func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
+    headers[section] ?? layout.headerHeight
+  }
+  func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
+    footers[section] ?? layout.footerHeight
+  }
+  func layout(_ layout: FlowLayout, decorationStyleOfKind kind: ElementKind, forSection section: Int)
+    -> DecorationStyle?
+  {
+    styles[section]?[kind] ?? layout.decorationStyles[kind]
+  }
+}
+
+func size(_ width: Double, _ height: Double) -> Size { Size(width: width, height: height) }
+
+func makeLayout(_ source: GridSource, width: Double = 80, height: Double = 40) -> FlowLayout {
+  let layout = FlowLayout()
+  layout.dataSource = source
+  layout.bounds = Rect(x: 0, y: 0, width: width, height: height)
+  return layout
+}
+
+/// Every attribute of the layout, queried over the whole content.
+func everything(_ layout: FlowLayout) -> [LayoutAttributes] {
+  layout.layoutAttributesForElements(
+    in: Rect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height + 1))
+}
+
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
