@@ -2,7 +2,7 @@
 // none is given) and prints one JSON object per line.
 
 let prefix = CommandLine.arguments.dropFirst().first ?? ""
-let registry = diffScenarios()
+let registry = diffScenarios() + layoutScenarios()
 
 for (name, make) in registry where name.hasPrefix(prefix) {
   run(make())

@@ -14,47 +14,66 @@ extension FlowLayout {
         x: rect.minX, y: rect.minY - decorationOverhang.bottom, width: rect.width,
         height: rect.height + decorationOverhang.top + decorationOverhang.bottom))
     guard !sections.isEmpty, rect.width > 0, rect.height > 0 else { return [] }
-    scratchOrigins.removeAll(keepingCapacity: true)
-    for section in sections { scratchOrigins.append(offsets.offset(of: section)) }
+    // One read of each cache into a local: the loops below then index plain arrays instead of
+    // going through the class's properties (and their exclusivity checks) per element.
+    let records = self.records
+    let styles = self.styles
+    var origins = self.scratchOrigins
+    self.scratchOrigins = []
+    origins.removeAll(keepingCapacity: true)
+    for section in sections { origins.append(offsets.offset(of: section)) }
+    defer { self.scratchOrigins = origins }
+    let width = sanitizedWidth
     var result: [LayoutAttributes] = []
     result.reserveCapacity(sections.count * 12)
 
-    for (section, origin) in zip(sections, scratchOrigins) {
-      if let background = backgroundAttributes(section, origin: origin), background.frame.intersects(rect) {
-        result.append(background)
-      }
+    for (index, section) in sections.enumerated() where records[section].backgroundStyle >= 0 {
+      let background = backgroundAttributes(
+        records[section], section, origin: origins[index], width: width, styles)
+      if background.frame.intersects(rect) { result.append(background) }
     }
-    for (section, origin) in zip(sections, scratchOrigins) {
-      if let card = cardAttributes(section, origin: origin), card.frame.intersects(rect) {
-        result.append(card)
-      }
+    for (index, section) in sections.enumerated() where records[section].cardStyle >= 0 {
+      let card = cardAttributes(records[section], section, origin: origins[index], styles)
+      if card.frame.intersects(rect) { result.append(card) }
     }
-    for (section, origin) in zip(sections, scratchOrigins) where records[section].shelfStyle >= 0 {
+    for (index, section) in sections.enumerated() where records[section].shelfStyle >= 0 {
       let record = records[section]
       let style = styles[Int(record.shelfStyle)]
-      for line in 0..<Int(record.shelfCount) {
-        let frame = shelves.storage[Int(record.shelfStart) + line].absolute(sectionY: origin)
-        if frame.minY >= rect.maxY { break }
-        if frame.intersects(rect) {
-          result.append(shelfAttributes(section, line: line, frame: frame, style: style))
+      shelves.storage.withUnsafeBufferPointer { shelves in
+        for line in 0..<Int(record.shelfCount) {
+          let frame = shelves[Int(record.shelfStart) + line].absolute(sectionY: origins[index])
+          if frame.minY >= rect.maxY { break }
+          if frame.intersects(rect) {
+            result.append(shelfAttributes(section, line: line, frame: frame, style: style))
+          }
         }
       }
     }
-    for (section, origin) in zip(sections, scratchOrigins) {
-      appendItems(in: rect, section: section, origin: origin, to: &result)
+    items.storage.withUnsafeBufferPointer { frames in
+      for (index, section) in sections.enumerated() {
+        appendItems(
+          in: rect, record: records[section], section: section, origin: origins[index], frames, &result)
+      }
     }
     let pinned = sectionHeadersPinToVisibleBounds
-    for (section, origin) in zip(sections, scratchOrigins) {
-      if !pinned, let header = headerAttributes(section, origin: origin), header.frame.intersects(rect) {
+    for (index, section) in sections.enumerated() {
+      let record = records[section]
+      if !pinned, let header = headerAttributes(record, section, origin: origins[index], width: width),
+        header.frame.intersects(rect)
+      {
         result.append(header)
       }
-      if let footer = footerAttributes(section, origin: origin), footer.frame.intersects(rect) {
+      if let footer = footerAttributes(record, section, origin: origins[index], width: width),
+        footer.frame.intersects(rect)
+      {
         result.append(footer)
       }
     }
     if pinned {
-      for (section, origin) in zip(sections, scratchOrigins) {
-        if let header = headerAttributes(section, origin: origin), header.frame.intersects(rect) {
+      for (index, section) in sections.enumerated() {
+        if let header = headerAttributes(records[section], section, origin: origins[index], width: width),
+          header.frame.intersects(rect)
+        {
           result.append(header)
         }
       }
@@ -65,29 +84,30 @@ extension FlowLayout {
   /// The items of one section that intersect `rect`: a binary search for the first line that can
   /// reach the rect, then a walk until the lines start below it.
   @inline(__always)
-  private func appendItems(in rect: Rect, section: Int, origin: Double, to result: inout [LayoutAttributes]) {
-    let record = records[section]
+  private func appendItems(
+    in rect: Rect, record: SectionRecord, section: Int, origin: Double,
+    _ frames: UnsafeBufferPointer<StoredRect>,
+    _ result: inout [LayoutAttributes]
+  ) {
     let start = Int(record.itemStart)
     let end = start + Int(record.itemCount)
     let top = Float(rect.minY - origin) - record.maxLineHeight
     let bottom = rect.maxY - origin
-    items.storage.withUnsafeBufferPointer { frames in
-      var low = start
-      var high = end
-      while low < high {
-        let mid = (low + high) >> 1
-        if frames[mid].y <= top { low = mid + 1 } else { high = mid }
+    var low = start
+    var high = end
+    while low < high {
+      let mid = (low + high) >> 1
+      if frames[mid].y <= top { low = mid + 1 } else { high = mid }
+    }
+    var index = low
+    while index < end {
+      let stored = frames[index]
+      if Double(stored.y) >= bottom { break }
+      let frame = stored.absolute(sectionY: origin)
+      if frame.intersects(rect) {
+        result.append(.cell(at: IndexPath(item: index - start, section: section), frame: frame))
       }
-      var index = low
-      while index < end {
-        let stored = frames[index]
-        if Double(stored.y) >= bottom { break }
-        let frame = stored.absolute(sectionY: origin)
-        if frame.intersects(rect) {
-          result.append(.cell(at: IndexPath(item: index - start, section: section), frame: frame))
-        }
-        index += 1
-      }
+      index += 1
     }
   }
 
@@ -123,9 +143,10 @@ extension FlowLayout {
   {
     guard records.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
     let origin = offsets.offset(of: indexPath.section)
+    let record = records[indexPath.section]
     switch kind {
-    case .header: return headerAttributes(indexPath.section, origin: origin)
-    case .footer: return footerAttributes(indexPath.section, origin: origin)
+    case .header: return headerAttributes(record, indexPath.section, origin: origin, width: sanitizedWidth)
+    case .footer: return footerAttributes(record, indexPath.section, origin: origin, width: sanitizedWidth)
     default: return nil
     }
   }
@@ -135,12 +156,13 @@ extension FlowLayout {
   {
     guard records.indices.contains(indexPath.section) else { return nil }
     let origin = offsets.offset(of: indexPath.section)
+    let record = records[indexPath.section]
     switch kind {
-    case .sectionCard where indexPath.item == 0: return cardAttributes(indexPath.section, origin: origin)
-    case .sectionBackground where indexPath.item == 0:
-      return backgroundAttributes(indexPath.section, origin: origin)
+    case .sectionCard where indexPath.item == 0 && record.cardStyle >= 0:
+      return cardAttributes(record, indexPath.section, origin: origin, styles)
+    case .sectionBackground where indexPath.item == 0 && record.backgroundStyle >= 0:
+      return backgroundAttributes(record, indexPath.section, origin: origin, width: sanitizedWidth, styles)
     case .shelf:
-      let record = records[indexPath.section]
       guard record.shelfStyle >= 0, indexPath.item >= 0, indexPath.item < Int(record.shelfCount) else {
         return nil
       }
@@ -153,21 +175,21 @@ extension FlowLayout {
 
   // MARK: - Attributes from the cache
 
-  func cardAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
-    let record = records[section]
-    guard record.cardStyle >= 0 else { return nil }
-    return LayoutAttributes(
+  func cardAttributes(_ record: SectionRecord, _ section: Int, origin: Double, _ styles: [DecorationStyle])
+    -> LayoutAttributes
+  {
+    LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .decoration, kind: .sectionCard,
       frame: record.card.absolute(sectionY: origin), zIndex: ZIndex.sectionCard,
       style: styles[Int(record.cardStyle)])
   }
 
-  func backgroundAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
-    let record = records[section]
-    guard record.backgroundStyle >= 0 else { return nil }
+  func backgroundAttributes(
+    _ record: SectionRecord, _ section: Int, origin: Double, width: Double, _ styles: [DecorationStyle]
+  ) -> LayoutAttributes {
     let top = Double(record.headerHeight)
     let frame = Rect(
-      x: 0, y: origin + top, width: sanitizedWidth, height: record.height - top - Double(record.footerHeight))
+      x: 0, y: origin + top, width: width, height: record.height - top - Double(record.footerHeight))
     return LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .decoration, kind: .sectionBackground,
       frame: frame, zIndex: ZIndex.sectionBackground, style: styles[Int(record.backgroundStyle)])
@@ -179,8 +201,9 @@ extension FlowLayout {
       zIndex: ZIndex.shelf, style: style)
   }
 
-  func headerAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
-    let record = records[section]
+  func headerAttributes(_ record: SectionRecord, _ section: Int, origin: Double, width: Double)
+    -> LayoutAttributes?
+  {
     guard record.headerHeight > 0 else { return nil }
     let height = Double(record.headerHeight)
     var y = origin
@@ -194,16 +217,17 @@ extension FlowLayout {
     }
     return LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .supplementary, kind: .header,
-      frame: Rect(x: 0, y: y, width: sanitizedWidth, height: height), zIndex: zIndex)
+      frame: Rect(x: 0, y: y, width: width, height: height), zIndex: zIndex)
   }
 
-  func footerAttributes(_ section: Int, origin: Double) -> LayoutAttributes? {
-    let record = records[section]
+  func footerAttributes(_ record: SectionRecord, _ section: Int, origin: Double, width: Double)
+    -> LayoutAttributes?
+  {
     guard record.footerHeight > 0 else { return nil }
     let height = Double(record.footerHeight)
     return LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .supplementary, kind: .footer,
-      frame: Rect(x: 0, y: origin + record.height - height, width: sanitizedWidth, height: height),
+      frame: Rect(x: 0, y: origin + record.height - height, width: width, height: height),
       zIndex: ZIndex.supplementary)
   }
 }

@@ -152,6 +152,11 @@ public final class FlowLayout: CollectionViewLayout {
 
   private func rebuildEverything(width: Double) {
     let sectionCount = sanitizedCount(dataSource.map { $0.numberOfSections(in: self) } ?? 0, what: "sections")
+    // Free the old cache before building the new one: peak memory is one cache, not two.
+    records = []
+    items.removeAll(reservingCapacity: 0)
+    shelves.removeAll(reservingCapacity: 0)
+    offsets = OffsetTree()
     var counts = [Int](repeating: 0, count: sectionCount)
     var totalItems = 0
     if let dataSource {

@@ -62,9 +62,11 @@ struct BlockArena<Element> {
 
   init(filler: Element) { self.filler = filler }
 
+  /// Empties the store, with room for `capacity` elements plus an eighth to spare, so the first
+  /// sections to grow after a rebuild do not copy the whole store.
   mutating func removeAll(reservingCapacity capacity: Int) {
     storage = []
-    storage.reserveCapacity(capacity)
+    storage.reserveCapacity(capacity + capacity / 8 + 64)
     abandoned = 0
   }
 
