@@ -1,0 +1,55 @@
+/// What a section controller can ask of the list it lives in: the adapter implements it.
+///
+/// A controller holds its context weakly; every call on a controller that has left its adapter
+/// does nothing.
+@MainActor
+public protocol CollectionContext: AnyObject {
+  /// The size of the visible area.
+  var containerSize: Size { get }
+  /// The section index of `controller`, or nil when it is not in the list.
+  func section(for controller: SectionController) -> Int?
+  /// Changes the items of `controller`'s section as one batch: inside `updates`, change the
+  /// model, then say which items were inserted, deleted, reloaded or moved. Inconsistent counts
+  /// produce a diagnostic and a reload of the list, never a crash.
+  func performBatch(
+    animated: Bool, for controller: SectionController, updates: (inout ItemUpdates) -> Void,
+    completion: ((Bool) -> Void)?)
+  /// Recomputes the layout of `controller`'s section (sizes changed, items did not).
+  func invalidateLayout(for controller: SectionController)
+  /// Reloads every item of `controller`'s section.
+  func reload(_ controller: SectionController)
+  /// Scrolls so that item `index` of `controller`'s section is at the top.
+  func scroll(to controller: SectionController, item index: Int, animated: Bool)
+}
+
+/// The item changes of one section in batch form: deletes and reloads by old index, inserts by
+/// new index, moves from old to new.
+public struct ItemUpdates: Equatable, Sendable {
+  public var inserts: [Int] = []
+  public var deletes: [Int] = []
+  public var reloads: [Int] = []
+  public var moves: [Move] = []
+
+  public struct Move: Hashable, Sendable {
+    public var from: Int
+    public var to: Int
+    public init(from: Int, to: Int) {
+      self.from = from
+      self.to = to
+    }
+  }
+
+  public init(inserts: [Int] = [], deletes: [Int] = [], reloads: [Int] = [], moves: [Move] = []) {
+    self.inserts = inserts
+    self.deletes = deletes
+    self.reloads = reloads
+    self.moves = moves
+  }
+
+  public mutating func insert(_ indexes: [Int]) { inserts += indexes }
+  public mutating func delete(_ indexes: [Int]) { deletes += indexes }
+  public mutating func reload(_ indexes: [Int]) { reloads += indexes }
+  public mutating func move(from: Int, to: Int) { moves.append(Move(from: from, to: to)) }
+
+  public var isEmpty: Bool { inserts.isEmpty && deletes.isEmpty && reloads.isEmpty && moves.isEmpty }
+}

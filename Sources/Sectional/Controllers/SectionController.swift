@@ -1,0 +1,94 @@
+/// Supplies a section's header and footer.
+@MainActor
+public protocol SupplementaryViewSource: AnyObject {
+  /// The header, or nil for none.
+  func header(for controller: SectionController) -> SupplementaryDescriptor?
+  /// The footer, or nil for none.
+  func footer(for controller: SectionController) -> SupplementaryDescriptor?
+}
+
+/// Told when a section's cells come on and go off screen.
+@MainActor
+public protocol DisplayDelegate: AnyObject {
+  func willDisplay(_ controller: SectionController)
+  func didEndDisplaying(_ controller: SectionController)
+}
+
+/// Told when a section comes within the adapter's working range of the viewport (to prefetch)
+/// and when it leaves it.
+@MainActor
+public protocol WorkingRangeDelegate: AnyObject {
+  func willEnterWorkingRange(_ controller: SectionController)
+  func didExitWorkingRange(_ controller: SectionController)
+}
+
+/// Told when the list scrolls while the section is visible.
+@MainActor
+public protocol ScrollDelegate: AnyObject {
+  func didScroll(_ controller: SectionController)
+}
+
+/// One section of the list, for one model object: how many items, how big, what each shows,
+/// and what happens when one is selected. Subclass it, or use ``SingleSectionController``,
+/// ``BindingSectionController`` or ``ExpandableSectionController``.
+///
+/// The adapter keeps one controller per diff identifier alive across updates and calls
+/// ``didUpdate(to:)`` when its object changes.
+@MainActor
+open class SectionController {
+  /// The list this controller is in; nil before it is added and after it leaves.
+  public internal(set) weak var collectionContext: (any CollectionContext)?
+
+  /// Inset around the section's items. Default zero.
+  open var inset = EdgeInsets.zero
+  /// Space between lines of items. Default zero.
+  open var minimumLineSpacing = 0.0
+  /// Space between items on one line. Default zero.
+  open var minimumInteritemSpacing = 0.0
+  /// Header and footer; nil (the default) for none.
+  public weak var supplementaryViewSource: (any SupplementaryViewSource)?
+  public weak var displayDelegate: (any DisplayDelegate)?
+  public weak var workingRangeDelegate: (any WorkingRangeDelegate)?
+  public weak var scrollDelegate: (any ScrollDelegate)?
+
+  public init() {}
+
+  /// The section this controller shows, or nil when it is not in a list.
+  public var section: Int? { collectionContext?.section(for: self) }
+  public internal(set) var isFirstSection = false
+  public internal(set) var isLastSection = false
+
+  /// The number of items. The default returns 1. Calling super is not required.
+  open func numberOfItems() -> Int { 1 }
+
+  /// The size of item `index`. The default returns the size of ``cellForItem(at:)``'s
+  /// descriptor. Calling super is not required.
+  open func sizeForItem(at index: Int) -> ItemSize { cellForItem(at: index).size }
+
+  /// What item `index` shows. The default returns an empty full-width text cell one line tall;
+  /// override it. Calling super is not required.
+  open func cellForItem(at index: Int) -> CellDescriptor {
+    .text("", role: .body, width: collectionContext?.containerSize.width ?? 0, height: 1)
+  }
+
+  /// The object changed (or was first given). The default does nothing. Calling super is not
+  /// required.
+  open func didUpdate(to object: any ListDiffable) {}
+
+  /// Item `index` was selected. The default does nothing. Calling super is not required.
+  open func didSelectItem(at index: Int) {}
+
+  /// Item `index` was deselected. The default does nothing. Calling super is not required.
+  open func didDeselectItem(at index: Int) {}
+
+  /// The decoration of `kind` behind this section, or nil for none. The default returns the
+  /// layout's style for the kind. Calling super is not required.
+  open func decorationStyle(ofKind kind: ElementKind, default style: DecorationStyle?) -> DecorationStyle? {
+    style
+  }
+
+  /// The width items can use: the container's width less this section's insets.
+  public var availableWidth: Double {
+    max(0, (collectionContext?.containerSize.width ?? 0) - inset.left - inset.right)
+  }
+}

@@ -1,0 +1,208 @@
+import Testing
+
+@testable import Sectional
+
+@MainActor
+@Suite struct ExpansionTests {
+  func feed(extras: [Int] = [3, 0, 2, 1]) -> (FeedSource, ListAdapter) {
+    let source = FeedSource(extras.enumerated().map { card("c\($0.offset)", extras: $0.element) })
+    return (source, makeAdapter(source))
+  }
+
+  func controller(_ adapter: ListAdapter, _ section: Int) -> ExpandableSectionController {
+    adapter.sectionController(forSection: section) as! ExpandableSectionController
+  }
+
+  func kinds(_ adapter: ListAdapter, _ section: Int) -> [String] {
+    (0..<adapter.collectionView.itemCounts[section]).map {
+      adapter.collectionView.cellDescriptor(at: IndexPath(item: $0, section: section))!.reuseKind.rawValue
+    }
+  }
+
+  func sectionTop(_ adapter: ListAdapter, _ section: Int) -> Double {
+    adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: section))!.frame
+      .minY
+  }
+
+  func cardFrame(_ adapter: ListAdapter, _ section: Int) -> Rect {
+    adapter.collectionView.layout.layoutAttributesForDecoration(
+      ofKind: .sectionCard, at: IndexPath(item: 0, section: section))!.frame
+  }
+
+  func select(_ adapter: ListAdapter, button section: Int) {
+    let count = adapter.collectionView.itemCounts[section]
+    adapter.collectionView.selectItem(at: IndexPath(item: count - 1, section: section))
+  }
+
+  @Test func collapsedCardHasFiveComponentsInOrder() {
+    let (_, adapter) = feed()
+    #expect(adapter.collectionView.itemCounts == [5, 5, 5, 5])
+    #expect(kinds(adapter, 0) == ["title", "body", "image", "caption", "button"])
+    #expect(
+      adapter.collectionView.cellDescriptor(at: IndexPath(item: 4, section: 0))?.content
+        == .button("View more"))
+  }
+
+  @Test func expandingAddsDetailAndExtrasAndCollapsingRemovesThem() {
+    let (_, adapter) = feed()
+    for (section, extras) in [(0, 3), (1, 0), (2, 2), (3, 1)] {
+      select(adapter, button: section)
+      #expect(adapter.collectionView.itemCounts[section] == 6 + extras)
+      #expect(
+        kinds(adapter, section) == ["title", "body", "image", "caption", "detail"]
+          + Array(repeating: "extra", count: extras) + ["button"])
+      #expect(
+        adapter.collectionView.cellDescriptor(at: IndexPath(item: 5 + extras, section: section))?.content
+          == .button("View less"))
+      select(adapter, button: section)
+      #expect(adapter.collectionView.itemCounts[section] == 5)
+      #expect(
+        adapter.collectionView.cellDescriptor(at: IndexPath(item: 4, section: section))?.content
+          == .button("View more"))
+    }
+  }
+
+  /// The toggle is item inserts/deletes plus a button reload, recorded at the collection view.
+  @Test func toggleUsesExactItemInsertsAndDeletesNotASectionReload() {
+    let (_, adapter) = feed()
+    let recorder = BatchRecorder()
+    let controller = controller(adapter, 2)
+    let context = RecordingContext(wrapping: adapter, recorder: recorder)
+    controller.collectionContext = context
+    controller.toggle()
+    #expect(recorder.batches == [ItemUpdates(inserts: [4, 5, 6], reloads: [4])])
+    controller.toggle()
+    #expect(recorder.batches.last == ItemUpdates(deletes: [4, 5, 6], reloads: [7]))
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+    withExtendedLifetime(context) {}
+  }
+
+  @Test func sectionHeightAndCardGrowAndLaterSectionsMoveByTheDelta() {
+    let (_, adapter) = feed()
+    let cardBefore = cardFrame(adapter, 0)
+    let laterBefore = (1..<4).map { sectionTop(adapter, $0) }
+    let cardsBefore = (1..<4).map { cardFrame(adapter, $0) }
+    let contentBefore = adapter.collectionView.contentSize.height
+    select(adapter, button: 0)
+    let cardAfter = cardFrame(adapter, 0)
+    // Detail (1 line) and three extras (1 line each) at 73 columns: 4 rows more.
+    let delta = cardAfter.height - cardBefore.height
+    #expect(delta == 4)
+    #expect(cardAfter.minY == cardBefore.minY && cardAfter.width == cardBefore.width)
+    #expect((1..<4).map { sectionTop(adapter, $0) } == laterBefore.map { $0 + delta })
+    #expect((1..<4).map { cardFrame(adapter, $0) } == cardsBefore.map { $0.offsetBy(dx: 0, dy: delta) })
+    #expect(adapter.collectionView.contentSize.height == contentBefore + delta)
+    // The card still covers every item of the section.
+    let items = (0..<9).map {
+      adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame
+    }
+    #expect(items.allSatisfy { cardAfter.minY < $0.minY && cardAfter.maxY > $0.maxY })
+  }
+
+  @Test func togglingTwiceRestoresAnIdenticalLayout() {
+    let (_, adapter) = feed()
+    let everything = Rect(x: 0, y: 0, width: 80, height: 10_000)
+    let before = adapter.collectionView.layout.layoutAttributesForElements(in: everything)
+    select(adapter, button: 1)
+    select(adapter, button: 1)
+    #expect(adapter.collectionView.layout.layoutAttributesForElements(in: everything) == before)
+  }
+
+  @Test func rapidTogglesEndConsistent() {
+    let (_, adapter) = feed()
+    for _ in 0..<25 { select(adapter, button: 2) }
+    #expect(controller(adapter, 2).isExpanded)
+    #expect(adapter.collectionView.itemCounts[2] == 8)
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  @Test func expansionSurvivesUpdatesWithChangedContentAndResetsWhenTheIdentifierGoes() {
+    let (source, adapter) = feed()
+    select(adapter, button: 1)
+    let expanded = controller(adapter, 1)
+    var changed = source.objects[1] as! ExpandableCard
+    changed.title = "A new title"
+    source.objects[1] = changed
+    source.objects.swapAt(0, 3)
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(controller(adapter, 1) === expanded)
+    #expect(expanded.isExpanded && expanded.card?.title == "A new title")
+    #expect(adapter.collectionView.itemCounts[1] == 6)
+
+    source.objects.remove(at: 1)
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    source.objects.insert(changed, at: 1)
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(controller(adapter, 1) !== expanded)
+    #expect(!controller(adapter, 1).isExpanded)
+    #expect(adapter.collectionView.itemCounts[1] == 5)
+  }
+
+  @Test func aToggleWhileAnUpdateIsPendingKeepsBoth() {
+    let (source, adapter) = feed()
+    source.objects.append(card("new", extras: 1))
+    adapter.performUpdates()
+    select(adapter, button: 0)  // before the pending update runs
+    adapter.flushPendingUpdates()
+    #expect(adapter.collectionView.itemCounts == [9, 5, 5, 5, 5])
+    #expect(controller(adapter, 0).isExpanded)
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  @Test func extrasBeyondThreeAreDropped() {
+    let card = ExpandableCard(
+      id: "x", title: "t", description: "d", image: picture(2, 2), caption: "c", detail: "e",
+      extras: ["1", "2", "3", "4", "5"])
+    #expect(card.extras == ["1", "2", "3"])
+    let controller = ExpandableSectionController(card: card)
+    controller.toggle()
+    #expect(controller.numberOfItems() == 9)
+  }
+
+  @Test func longTextWrapsIntoTallerCells() {
+    let long = String(repeating: "word ", count: 60)
+    let source = FeedSource([card("a", detail: long)])
+    let adapter = makeAdapter(source)
+    select(adapter, button: 0)
+    let detail = adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))!
+    #expect(detail.frame.height == Double(TextWrapping.lines(long, width: 73).count))
+    #expect(detail.frame.height >= 4)
+  }
+}
+
+/// Records the item batches a controller asks for, then forwards them.
+@MainActor
+final class BatchRecorder {
+  var batches: [ItemUpdates] = []
+}
+
+@MainActor
+final class RecordingContext: CollectionContext {
+  let adapter: ListAdapter
+  let recorder: BatchRecorder
+
+  init(wrapping adapter: ListAdapter, recorder: BatchRecorder) {
+    self.adapter = adapter
+    self.recorder = recorder
+  }
+
+  var containerSize: Size { adapter.containerSize }
+  func section(for controller: SectionController) -> Int? { adapter.section(for: controller) }
+  func performBatch(
+    animated: Bool, for controller: SectionController, updates: (inout ItemUpdates) -> Void,
+    completion: ((Bool) -> Void)?
+  ) {
+    adapter.performBatch(
+      animated: animated, for: controller,
+      updates: { batch in
+        updates(&batch)
+        recorder.batches.append(batch)
+      }, completion: completion)
+  }
+  func invalidateLayout(for controller: SectionController) { adapter.invalidateLayout(for: controller) }
+  func reload(_ controller: SectionController) { adapter.reload(controller) }
+  func scroll(to controller: SectionController, item index: Int, animated: Bool) {}
+}
