@@ -1,9 +1,13 @@
 // sectional-bench [name-prefix]: runs the scenarios whose names start with the prefix (all when
 // none is given) and prints one JSON object per line.
 
-let prefix = CommandLine.arguments.dropFirst().first ?? ""
-let registry = diffScenarios() + layoutScenarios()
-
-for (name, make) in registry where name.hasPrefix(prefix) {
-  run(make())
+@MainActor
+func runBenchmarks() {
+  let prefix = CommandLine.arguments.dropFirst().first ?? ""
+  let registry = diffScenarios() + layoutScenarios() + adapterScenarios()
+  for (name, make) in registry where name.hasPrefix(prefix) {
+    run(make())
+  }
 }
+
+MainActor.assumeIsolated { runBenchmarks() }

@@ -18,6 +18,8 @@ public final class ListAdapter {
   public var diagnosticHandler: ((String) -> Void)?
 
   public private(set) var objects: [any ListDiffable] = []
+  /// `objects`' identities, boxed once per update.
+  private var identifiers: [AnyDiffIdentifier] = []
   private var controllers: [SectionController] = []
   private var controllerByIdentifier: [AnyDiffIdentifier: SectionController] = [:]
   private var sectionByController: [ObjectIdentifier: Int] = [:]
@@ -76,9 +78,9 @@ public final class ListAdapter {
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
   /// identifiers are still kept.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
-    let (newObjects, newControllers) = resolveControllers()
+    let (newObjects, newIdentifiers, newControllers) = resolveControllers()
     for (object, controller) in zip(newObjects, newControllers) { controller.didUpdate(to: object) }
-    install(newObjects, newControllers)
+    install(newObjects, newIdentifiers, newControllers)
     collectionView.reloadData()
     updateVisibility()
     completion?(true)
@@ -100,21 +102,25 @@ public final class ListAdapter {
   }
 
   private func applyUpdate() {
-    let (newObjects, newControllers) = resolveControllers()
-    let result = diff(old: objects, new: newObjects)
+    let (newObjects, newIdentifiers, newControllers) = resolveControllers()
+    let result = diff(
+      old: Array(objects.indices), new: Array(newObjects.indices).map { -1 - $0 },
+      identifier: { $0 >= 0 ? identifiers[$0] : newIdentifiers[-1 - $0] },
+      isEqual: { isEqualDiffable(objects[$0], newObjects[-1 - $1]) })
     // didUpdate only where the object is new or its content changed.
-    let updatedNew = Set(result.updates.compactMap { result.newIndex(for: AnyDiffIdentifier(objects[$0])) })
-    for (index, controller) in newControllers.enumerated() {
-      let isNew = controllerByIdentifier[AnyDiffIdentifier(newObjects[index])] !== controller
-      if isNew || updatedNew.contains(index) { controller.didUpdate(to: newObjects[index]) }
+    var updatedNew = Set(result.updates.compactMap { result.newIndex(for: identifiers[$0]) })
+    for (index, controller) in newControllers.enumerated()
+    where controllerByIdentifier[newIdentifiers[index]] !== controller {
+      updatedNew.insert(index)
     }
+    for index in updatedNew.sorted() { newControllers[index].didUpdate(to: newObjects[index]) }
     let batch = result.forBatchUpdates()
     var updates = BatchUpdates()
     updates.deletedSections = batch.deletes
     updates.insertedSections = batch.inserts
     updates.movedSections = batch.moves.map { .init(from: $0.from, to: $0.to) }
     updates.reloadedSections = batch.updates
-    install(newObjects, newControllers)
+    install(newObjects, newIdentifiers, newControllers)
     if updates.isEmpty {
       collectionView.layoutIfNeeded()
     } else {
@@ -125,39 +131,48 @@ public final class ListAdapter {
 
   /// The new objects (duplicates dropped) and a controller for each: the existing one for a
   /// surviving identifier, a new one otherwise.
-  private func resolveControllers() -> ([any ListDiffable], [SectionController]) {
-    guard let dataSource else { return ([], []) }
+  private func resolveControllers() -> ([any ListDiffable], [AnyDiffIdentifier], [SectionController]) {
+    guard let dataSource else { return ([], [], []) }
     var seen = Set<AnyDiffIdentifier>()
     var duplicates: [AnyDiffIdentifier] = []
     var newObjects: [any ListDiffable] = []
+    var newIdentifiers: [AnyDiffIdentifier] = []
     for object in dataSource.objects(for: self) {
       let identifier = AnyDiffIdentifier(object)
-      if seen.insert(identifier).inserted { newObjects.append(object) } else { duplicates.append(identifier) }
+      if seen.insert(identifier).inserted {
+        newObjects.append(object)
+        newIdentifiers.append(identifier)
+      } else {
+        duplicates.append(identifier)
+      }
     }
     if !duplicates.isEmpty {
       report(
         "duplicate identifiers dropped (first occurrence kept): \(duplicates.map(\.description).joined(separator: ", "))"
       )
     }
-    let newControllers = newObjects.map { object in
-      controllerByIdentifier[AnyDiffIdentifier(object)]
-        ?? dataSource.listAdapter(self, sectionControllerFor: object)
+    let newControllers = zip(newObjects, newIdentifiers).map { object, identifier in
+      controllerByIdentifier[identifier] ?? dataSource.listAdapter(self, sectionControllerFor: object)
     }
     emptyView = newObjects.isEmpty ? dataSource.emptyView(for: self) : nil
-    return (newObjects, newControllers)
+    return (newObjects, newIdentifiers, newControllers)
   }
 
-  private func install(_ newObjects: [any ListDiffable], _ newControllers: [SectionController]) {
+  private func install(
+    _ newObjects: [any ListDiffable], _ newIdentifiers: [AnyDiffIdentifier],
+    _ newControllers: [SectionController]
+  ) {
     let kept = Set(newControllers.map(ObjectIdentifier.init))
     for controller in controllers where !kept.contains(ObjectIdentifier(controller)) {
       controller.collectionContext = nil
     }
     objects = newObjects
+    identifiers = newIdentifiers
     controllers = newControllers
-    controllerByIdentifier = [:]
-    sectionByController = [:]
+    controllerByIdentifier = Dictionary(minimumCapacity: newControllers.count)
+    sectionByController = Dictionary(minimumCapacity: newControllers.count)
     for (index, controller) in newControllers.enumerated() {
-      controllerByIdentifier[AnyDiffIdentifier(newObjects[index])] = controller
+      controllerByIdentifier[newIdentifiers[index]] = controller
       sectionByController[ObjectIdentifier(controller)] = index
       controller.collectionContext = self
       controller.isFirstSection = index == 0

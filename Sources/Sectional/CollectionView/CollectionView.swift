@@ -115,8 +115,17 @@ public final class CollectionView {
   /// deleted") and the view reloads instead — never a crash.
   ///
   /// - Returns: whether the batch was applied as given (false: it fell back to a reload).
+  ///
+  /// - Complexity: O(k) for a batch of k item changes and no section changes (a section
+  ///   controller's own batch, such as a card's toggle): only the sections it touches are
+  ///   checked. O(n) over all sections when sections are inserted, deleted, moved or reloaded.
   @discardableResult
   public func performBatchUpdates(_ updates: BatchUpdates) -> Bool {
+    if updates.deletedSections.isEmpty && updates.insertedSections.isEmpty && updates.movedSections.isEmpty
+      && updates.reloadedSections.isEmpty
+    {
+      return performItemUpdates(updates)
+    }
     let newCounts = currentCounts()
     switch validate(updates, newCounts: newCounts) {
     case .failure(let error):
@@ -156,9 +165,66 @@ public final class CollectionView {
     }
   }
 
+  /// A batch of item changes only: the section count must not change, and each touched section
+  /// must add up.
+  private func performItemUpdates(_ updates: BatchUpdates) -> Bool {
+    guard let dataSource else { return false }
+    let sectionCount = max(0, dataSource.numberOfSections(in: self))
+    let touched = Set(
+      (updates.insertedItems + updates.deletedItems + updates.reloadedItems).map(\.section)
+        + updates.movedItems.flatMap { [$0.from.section, $0.to.section] })
+    var failure: String?
+    if sectionCount != itemCounts.count {
+      failure =
+        "the number of sections was \(itemCounts.count), now \(sectionCount), with 0 inserted and 0 deleted"
+    } else if let bad = touched.first(where: { $0 < 0 || $0 >= sectionCount }) {
+      failure = "section \(bad) does not exist"
+    }
+    var newCounts: [Int: Int] = [:]
+    if failure == nil {
+      for section in touched {
+        newCounts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
+      }
+      var projected = itemCounts
+      for (section, count) in newCounts { projected[section] = count }
+      if case .failure(let error) = validate(updates, newCounts: projected, only: touched) {
+        failure = error.description
+      }
+    }
+    if let failure {
+      report("invalid batch update: \(failure); reloading")
+      reloadData()
+      return false
+    }
+    var context = InvalidationContext()
+    context.reloadSections(touched)
+    layout.invalidateLayout(with: context)
+    remapSelection(updates) { $0 }
+    for (section, count) in newCounts { itemCounts[section] = count }
+    layoutIfNeeded()
+    clampOffset()
+    return true
+  }
+
   /// For each new section, the old section it came from — or why the batch does not fit.
-  private func validate(_ updates: BatchUpdates, newCounts: [Int]) -> Result<[Int?], BatchUpdateError> {
+  private func validate(_ updates: BatchUpdates, newCounts: [Int], only checked: Set<Int>? = nil)
+    -> Result<[Int?], BatchUpdateError>
+  {
     let oldCounts = itemCounts
+    if let checked {
+      // Item changes only: sections keep their indexes; check just the touched ones.
+      if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
+        return .failure(error)
+      }
+      for section in checked.sorted() {
+        if let error = checkCount(
+          updates, old: section, new: section, oldCounts: oldCounts, newCounts: newCounts)
+        {
+          return .failure(error)
+        }
+      }
+      return .success([])
+    }
     let sectionUpdates = SectionUpdates(
       deleted: updates.deletedSections, inserted: updates.insertedSections,
       moved: updates.movedSections.map { ($0.from, $0.to) })
@@ -184,7 +250,7 @@ public final class CollectionView {
       else { return .failure(BatchUpdateError(description: "item \(path) does not exist after the update")) }
     }
     for (new, old) in sources.enumerated() {
-      guard let old, !reloaded.contains(old) else { continue }
+      guard let old, !reloaded.contains(old), checked?.contains(new) ?? true else { continue }
       let inserted = updates.insertedItems.filter { $0.section == new }.count
       let deleted = updates.deletedItems.filter { $0.section == old }.count
       let movedIn = updates.movedItems.filter { $0.to.section == new }.count
@@ -197,6 +263,37 @@ public final class CollectionView {
       }
     }
     return .success(sources)
+  }
+
+  private func checkItemPaths(_ updates: BatchUpdates, oldCounts: [Int], newCounts: [Int])
+    -> BatchUpdateError?
+  {
+    for path in updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from) {
+      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0,
+        path.item < oldCounts[path.section]
+      else { return BatchUpdateError(description: "item \(path) does not exist before the update") }
+    }
+    for path in updates.insertedItems + updates.movedItems.map(\.to) {
+      guard path.section >= 0, path.section < newCounts.count, path.item >= 0,
+        path.item < newCounts[path.section]
+      else { return BatchUpdateError(description: "item \(path) does not exist after the update") }
+    }
+    return nil
+  }
+
+  /// UIKit's arithmetic for one section: old count − deleted − moved out + inserted + moved in.
+  private func checkCount(_ updates: BatchUpdates, old: Int, new: Int, oldCounts: [Int], newCounts: [Int])
+    -> BatchUpdateError?
+  {
+    let inserted = updates.insertedItems.filter { $0.section == new }.count
+    let deleted = updates.deletedItems.filter { $0.section == old }.count
+    let movedIn = updates.movedItems.filter { $0.to.section == new }.count
+    let movedOut = updates.movedItems.filter { $0.from.section == old }.count
+    guard oldCounts[old] - deleted - movedOut + inserted + movedIn != newCounts[new] else { return nil }
+    var text =
+      "section \(new) had \(oldCounts[old]) items, now \(newCounts[new]), with \(inserted) inserted and \(deleted) deleted"
+    if movedIn + movedOut > 0 { text += ", \(movedIn) moved in and \(movedOut) moved out" }
+    return BatchUpdateError(description: text)
   }
 
   private func remapSelection(_ updates: BatchUpdates, newSection: (Int) -> Int?) {

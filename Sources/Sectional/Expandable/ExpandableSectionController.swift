@@ -60,7 +60,10 @@ public final class ExpandableSectionController: SectionController {
 
   // MARK: - SectionController
 
-  public override func numberOfItems() -> Int { components.count }
+  public override func numberOfItems() -> Int {
+    guard let card else { return 0 }
+    return isExpanded ? 6 + card.extras.count : 5
+  }
 
   public override func cellForItem(at index: Int) -> CellDescriptor {
     let components = components
@@ -107,7 +110,7 @@ public final class ExpandableSectionController: SectionController {
   }
 
   public override func didSelectItem(at index: Int) {
-    if index == components.count - 1 { toggle() }
+    if index == numberOfItems() - 1 { toggle() }
   }
 
   // MARK: - Expansion
@@ -123,10 +126,12 @@ public final class ExpandableSectionController: SectionController {
   /// button. Outside a list, only the state changes.
   public func toggle() { setExpanded(!isExpanded) }
 
-  public func setExpanded(_ expanded: Bool) {
+  /// Expands or collapses. With `updatingList` false only the state changes and the caller
+  /// updates the list (for example restoring state before a `reloadData`).
+  public func setExpanded(_ expanded: Bool, updatingList: Bool = true) {
     guard expanded != isExpanded, card != nil else { return }
     let changed = expansionIndexes
-    guard let context = collectionContext, context.section(for: self) != nil else {
+    guard updatingList, let context = collectionContext, context.section(for: self) != nil else {
       isExpanded = expanded
       return
     }

@@ -1,0 +1,110 @@
+import Sectional
+
+/// The cards of a generated feed.
+func benchCards(_ count: Int) -> [ExpandableCard] {
+  let image = Picture(width: 16, height: 8) { x, y in
+    Color(red: UInt8(x * 16), green: UInt8(y * 32), blue: 128)
+  }
+  return (0..<count).map { index in
+    ExpandableCard(
+      id: "card-\(index)", title: "Card \(index)", description: "The description of card \(index).",
+      image: image, caption: "caption \(index)", detail: "The detailed description of card \(index).",
+      extras: (0..<(index % 4)).map { "extra \($0)" })
+  }
+}
+
+@MainActor
+final class BenchAdapterSource: ListAdapterDataSource {
+  var objects: [any ListDiffable]
+  init(_ objects: [any ListDiffable]) { self.objects = objects }
+  func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
+  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
+  {
+    ExpandableSectionController()
+  }
+}
+
+@MainActor
+func benchAdapter(_ objects: [any ListDiffable]) -> (BenchAdapterSource, ListAdapter) {
+  let collectionView = CollectionView(size: Size(width: 80, height: 40))
+  collectionView.layout.decorationStyles = [.sectionCard: .card]
+  collectionView.layout.cardOutset = EdgeInsets(all: 1)
+  let adapter = ListAdapter(collectionView: collectionView)
+  adapter.scheduler = { _ in }
+  let source = BenchAdapterSource(objects)
+  adapter.dataSource = source
+  adapter.reloadData()
+  return (source, adapter)
+}
+
+/// The adapter scenarios of issue "Adapter, section controllers…".
+@MainActor
+func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
+  [
+    (
+      "adapter.update.10k",
+      {
+        let old = benchCards(10_000)
+        var new = old
+        var rng = SplitMix64(seed: 10)
+        for index in stride(from: 0, to: new.count, by: 10) { new[index].caption += " (edited)" }
+        for _ in 0..<100 {
+          let moved = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+          new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
+        }
+        let (source, adapter) = benchAdapter(old)
+        let reset = {
+          source.objects = old
+          adapter.reloadData()
+        }
+        return Scenario(
+          name: "adapter.update.10k", n: 10_000, baselineName: "reloadData",
+          measured: Sample(
+            setUp: reset,
+            run: {
+              source.objects = new
+              adapter.performUpdates()
+              adapter.flushPendingUpdates()
+              blackHole(adapter.collectionView.visibleElements())
+            }),
+          baseline: Sample(
+            setUp: reset,
+            run: {
+              source.objects = new
+              adapter.reloadData()
+              blackHole(adapter.collectionView.visibleElements())
+            }))
+      }
+    ),
+    (
+      "adapter.toggle.100k",
+      {
+        let (source, adapter) = benchAdapter(benchCards(100_000))
+        let middle = 50_000
+        let controller = adapter.sectionController(forSection: middle) as! ExpandableSectionController
+        adapter.scroll(to: controller, item: 0, animated: false)
+        let reset = {
+          controller.setExpanded(false, updatingList: false)
+          adapter.reloadData()
+        }
+        return Scenario(
+          name: "adapter.toggle.100k", n: 100_000, baselineName: "reloadData",
+          measured: Sample(
+            setUp: reset,
+            run: {
+              withExtendedLifetime(source) {
+                adapter.collectionView.selectItem(at: IndexPath(item: 4, section: middle))
+                blackHole(adapter.collectionView.visibleElements())
+              }
+            }),
+          baseline: Sample(
+            setUp: reset,
+            run: {
+              controller.setExpanded(true, updatingList: false)
+              adapter.reloadData()
+              blackHole(adapter.collectionView.visibleElements())
+            }))
+      }
+    ),
+  ]
+}
