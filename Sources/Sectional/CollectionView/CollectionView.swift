@@ -239,27 +239,13 @@ public final class CollectionView {
     for old in reloaded where old < 0 || old >= oldCounts.count {
       return .failure(BatchUpdateError(description: "reload of section \(old), which does not exist"))
     }
-    for path in updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from) {
-      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0,
-        path.item < oldCounts[path.section]
-      else { return .failure(BatchUpdateError(description: "item \(path) does not exist before the update")) }
-    }
-    for path in updates.insertedItems + updates.movedItems.map(\.to) {
-      guard path.section >= 0, path.section < newCounts.count, path.item >= 0,
-        path.item < newCounts[path.section]
-      else { return .failure(BatchUpdateError(description: "item \(path) does not exist after the update")) }
+    if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
+      return .failure(error)
     }
     for (new, old) in sources.enumerated() {
-      guard let old, !reloaded.contains(old), checked?.contains(new) ?? true else { continue }
-      let inserted = updates.insertedItems.filter { $0.section == new }.count
-      let deleted = updates.deletedItems.filter { $0.section == old }.count
-      let movedIn = updates.movedItems.filter { $0.to.section == new }.count
-      let movedOut = updates.movedItems.filter { $0.from.section == old }.count
-      if oldCounts[old] - deleted - movedOut + inserted + movedIn != newCounts[new] {
-        var text =
-          "section \(new) had \(oldCounts[old]) items, now \(newCounts[new]), with \(inserted) inserted and \(deleted) deleted"
-        if movedIn + movedOut > 0 { text += ", \(movedIn) moved in and \(movedOut) moved out" }
-        return .failure(BatchUpdateError(description: text))
+      guard let old, !reloaded.contains(old) else { continue }
+      if let error = checkCount(updates, old: old, new: new, oldCounts: oldCounts, newCounts: newCounts) {
+        return .failure(error)
       }
     }
     return .success(sources)
