@@ -7,19 +7,28 @@ let package = Package(
     .library(name: "SectionalDiff", targets: ["SectionalDiff"]),
     .library(name: "SectionalLayout", targets: ["SectionalLayout"]),
     .library(name: "Sectional", targets: ["Sectional"]),
+    .library(name: "SectionalTerminal", targets: ["SectionalTerminal"]),
+    .executable(name: "feed", targets: ["feed"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "SectionalDiff"),
     .target(name: "SectionalLayout", dependencies: ["SectionalDiff"]),
     .target(name: "Sectional", dependencies: ["SectionalDiff", "SectionalLayout"]),
+    .target(name: "SectionalTerminal", dependencies: ["Sectional"]),
+    .target(name: "FeedKit", dependencies: ["SectionalTerminal"], path: "Samples/FeedKit"),
+    .executableTarget(name: "feed", dependencies: ["FeedKit"], path: "Samples/Feed"),
     .executableTarget(
       name: "sectional-bench",
-      dependencies: ["SectionalDiff", "SectionalLayout", "Sectional"]
+      dependencies: ["SectionalDiff", "SectionalLayout", "Sectional", "SectionalTerminal", "FeedKit"]
     ),
     .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff"]),
     .testTarget(name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff"]),
     .testTarget(name: "SectionalTests", dependencies: ["Sectional"]),
+    .testTarget(
+      name: "SectionalTerminalTests", dependencies: ["SectionalTerminal"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "FeedTests", dependencies: ["FeedKit"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,8 +33,12 @@ public final class ExpandableSectionController: SectionController {
 
   public private(set) var card: ExpandableCard?
   public private(set) var isExpanded = false
-  /// The width text takes in columns; the text front sets display-width measuring.
-  public var textWidth: @MainActor (Substring) -> Int = { $0.count }
+  /// The rows `text` takes when wrapped at a width in columns. The default counts graphemes; the
+  /// text front replaces it with its own layout (sanitised, display width), the same function
+  /// its views draw with, so a cell is exactly as tall as its text.
+  public var textHeight: @MainActor (String, Int) -> Int = { text, width in
+    TextWrapping.lines(text, width: width).count
+  }
 
   public init(
     card: ExpandableCard? = nil, inset: EdgeInsets = EdgeInsets(top: 2, left: 3, bottom: 2, right: 4)
@@ -71,7 +75,7 @@ public final class ExpandableSectionController: SectionController {
     let width = availableWidth
     let component = components[index]
     func text(_ string: String, _ role: TextRole) -> CellDescriptor {
-      let lines = TextWrapping.lines(string, width: Int(width), measure: textWidth).count
+      let lines = max(1, textHeight(string, Int(width)))
       return CellDescriptor(
         reuseKind: component.reuseKind, size: .exact(Size(width: width, height: Double(lines))),
         content: .text(string, role: role))
@@ -90,14 +94,14 @@ public final class ExpandableSectionController: SectionController {
       let label = buttonLabel
       return CellDescriptor(
         reuseKind: component.reuseKind,
-        size: .exact(Size(width: min(width, Double(textWidth(label[...]) + 4)), height: 1)),
+        size: .exact(Size(width: min(width, Double(label.count + 4)), height: 1)),
         content: .button(label))
     }
   }
 
   /// A picture drawn with half blocks: one row of cells holds two rows of pixels; scaled down to
   /// fit the width, aspect ratio kept.
-  public static func imageSize(_ picture: Picture, width: Double) -> Size {
+  public nonisolated static func imageSize(_ picture: Picture, width: Double) -> Size {
     guard picture.width > 0, picture.height > 0, width >= 1 else { return .zero }
     let columns = min(Double(picture.width), width.rounded(.down))
     let rows = (Double(picture.height) * columns / Double(picture.width) / 2).rounded(.up)

@@ -1,0 +1,168 @@
+import Sectional
+import SectionalTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `feed`: the sample program. Exit status follows sysexits: 0 done, 64 a bad command line, 65 a
+/// malformed feed file, 66 a feed file that cannot be read, 74 the terminal or output failed.
+@MainActor
+public enum FeedCommand {
+  public static let ok: Int32 = 0
+  public static let usageError: Int32 = 64
+  public static let dataError: Int32 = 65
+  public static let noInput: Int32 = 66
+  public static let ioError: Int32 = 74
+
+  /// Runs the program with the process's arguments, environment and standard streams.
+  public static func main() -> Int32 {
+    // A closed pipe is an error from write, not a signal that kills us mid-frame.
+    _ = signal(SIGPIPE, SIG_IGN)
+    return run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
+      stdinIsTerminal: TerminalSession.isTerminal(0), stdoutIsTerminal: TerminalSession.isTerminal(1),
+      output: { bytes throws(TerminalError) in try TerminalSession.write(bytes, to: 1) },
+      errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) })
+  }
+
+  /// The program, with its world passed in so tests can run it.
+  public static func run(
+    arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
+    output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: (String) -> Void
+  ) -> Int32 {
+    func fail(_ message: String, _ status: Int32) -> Int32 {
+      errorOutput("feed: " + Sanitizer.clean(message) + "\n")
+      return status
+    }
+    let options: FeedOptions
+    do {
+      options = try FeedOptions.parse(arguments)
+    } catch {
+      errorOutput("feed: \(error.description)\n\n" + FeedOptions.usage)
+      return usageError
+    }
+    if options.help {
+      do { try output(Array(FeedOptions.usage.utf8)) } catch { return error.isBrokenPipe ? ok : ioError }
+      return ok
+    }
+
+    // Load everything before drawing anything: a bad file never leaves half a feed behind.
+    let document: FeedDocument
+    if let path = options.file {
+      let bytes: [UInt8]
+      switch readFile(path) {
+      case .success(let read): bytes = read
+      case .failure(let message): return fail("\(path): \(message)", noInput)
+      }
+      do {
+        document = try FeedDocument.parse(bytes)
+      } catch {
+        if let position = error.position {
+          return fail("\(path):\(position.line):\(position.column): \(error.message)", dataError)
+        }
+        return fail("\(path): \(error.message)", dataError)
+      }
+    } else if let count = options.sections {
+      document = FeedDocument(
+        title: "Generated feed", cards: BuiltInFeed.generated(count: count, seed: options.seed))
+    } else {
+      document = FeedDocument(title: BuiltInFeed.title, cards: BuiltInFeed.cards())
+    }
+
+    let interactive =
+      stdinIsTerminal && stdoutIsTerminal && options.width == nil && options.height == nil
+      && (environment("TERM") ?? "") != "dumb"
+    let colors = ColorSupport.depth(
+      choice: options.color, isTerminal: stdoutIsTerminal, environment: environment)
+    let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
+    let columns =
+      options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
+        $0 > 0 ? $0 : nil
+      } ?? 80
+    let rows = options.height ?? terminalSize?.rows ?? 24
+
+    let list = FeedList(
+      document: document, width: columns, height: interactive ? rows : (options.height ?? 256))
+    let unknown = list.expand(options.expand)
+    guard unknown.isEmpty else {
+      return fail(
+        "--expand: no card \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in this feed", usageError)
+    }
+    let renderer = TextRenderer(environment: DrawEnvironment(colors: colors))
+
+    if interactive {
+      let viewer = ListViewer(
+        adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
+      do {
+        try viewer.run(in: TerminalSession())
+      } catch let error as TerminalError {
+        return fail(error.description, ioError)
+      } catch {
+        return fail("\(error)", ioError)
+      }
+      return ok
+    }
+
+    do {
+      try printFeed(list, renderer: renderer, columns: columns, height: options.height, output: output)
+    } catch {
+      return error.isBrokenPipe ? ok : fail(error.description, ioError)
+    }
+    return ok
+  }
+
+  /// Prints the feed as lines: one frame of `height` rows, or the whole feed a page at a time.
+  public static func printFeed(
+    _ list: FeedList, renderer: TextRenderer, columns: Int, height: Int?,
+    output: ([UInt8]) throws(TerminalError) -> Void
+  ) throws(TerminalError) {
+    let encoder = LineEncoder(colors: renderer.environment.colors)
+    let collectionView = list.collectionView
+    if let height {
+      collectionView.setSize(Size(width: Double(columns), height: Double(height)))
+      var canvas = Canvas(width: columns, height: height)
+      renderer.render(collectionView, into: &canvas)
+      try output(encoder.encode(canvas))
+      return
+    }
+    let page = 256
+    let total = Int(collectionView.contentSize.height.rounded(.up))
+    var canvas = Canvas(width: columns, height: page)
+    var top = 0
+    while top < total {
+      let rows = min(page, total - top)
+      renderer.render(
+        collectionView, rect: Rect(x: 0, y: Double(top), width: Double(columns), height: Double(rows)),
+        into: &canvas)
+      try output(encoder.encode(canvas, rows: 0..<rows))
+      top += rows
+    }
+  }
+
+  enum ReadResult {
+    case success([UInt8])
+    case failure(String)
+  }
+
+  /// The whole file, or why it cannot be read.
+  static func readFile(_ path: String) -> ReadResult {
+    guard let file = fopen(path, "rb") else { return .failure(String(cString: strerror(errno))) }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&chunk, 1, chunk.count, file)
+      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+      if count < chunk.count {
+        if ferror(file) != 0 { return .failure(String(cString: strerror(errno))) }
+        break
+      }
+    }
+    return .success(bytes)
+  }
+}

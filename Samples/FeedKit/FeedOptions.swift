@@ -1,0 +1,123 @@
+import SectionalTerminal
+
+/// The command line of `feed`.
+public struct FeedOptions: Hashable, Sendable {
+  public var help = false
+  public var width: Int?
+  public var height: Int?
+  public var expand = ExpandSelection.none
+  public var color = ColorChoice.auto
+  public var sections: Int?
+  public var seed: UInt64 = 1
+  public var file: String?
+
+  public init() {}
+
+  public static let usage = """
+    Usage: feed [options] [FILE.json]
+
+    Shows a feed of expandable cards. In a terminal it is interactive; otherwise (a pipe, a
+    file) it prints the whole feed once, as plain text unless colour is asked for.
+
+    Options:
+      --width N          print the feed N columns wide and exit
+      --height N         print one frame of N rows (with --width, of that size) and exit
+      --expand WHAT      all, none, or a comma-separated list of card ids or positions (from 1)
+      --color WHEN       auto (default), always or never; NO_COLOR and FORCE_COLOR are honoured
+      --sections N       a generated feed of N cards instead of the built-in one
+      --seed N           the seed of the generated feed (default 1)
+      -h, --help         show this help
+
+    Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, Tab/Shift-Tab focus a
+    button, Enter open or close the focused card, q/Esc/Ctrl-C quit. The mouse wheel
+    scrolls; a click on a button presses it.
+
+    FILE.json holds {"title": "…", "cards": [{"id", "title", "description", "caption",
+    "detail", "extras": [up to 3], "image": {"pattern", "width", "height", "colors"}}]};
+    see Documentation/TextFront.md.
+
+    """
+
+  /// A bad command line: the message, shown above the usage.
+  public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  public static func parse(_ arguments: [String]) throws(UsageError) -> FeedOptions {
+    var options = FeedOptions()
+    var index = 0
+    var onlyFiles = false
+    func value(for name: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count else { throw UsageError(description: "\(name) needs a value") }
+      return arguments[index]
+    }
+    func number(_ name: String, _ text: String, minimum: Int, maximum: Int) throws(UsageError) -> Int {
+      guard let value = Int(text), value >= minimum, value <= maximum else {
+        throw UsageError(
+          description: "\(name) takes a whole number from \(minimum) to \(maximum), not \"\(text)\"")
+      }
+      return value
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      defer { index += 1 }
+      if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+        guard options.file == nil else {
+          throw UsageError(
+            description: "one feed file at a time (got \"\(options.file!)\" and \"\(argument)\")")
+        }
+        options.file = argument
+        continue
+      }
+      if argument == "--" {
+        onlyFiles = true
+        continue
+      }
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      let name = parts[0]
+      let inline = parts.count > 1 ? parts[1] : nil
+      switch name {
+      case "-h", "--help": options.help = true
+      case "--width":
+        options.width = try number(name, try value(for: name, inline: inline), minimum: 1, maximum: 10_000)
+      case "--height":
+        options.height = try number(name, try value(for: name, inline: inline), minimum: 1, maximum: 10_000)
+      case "--sections":
+        options.sections = try number(
+          name, try value(for: name, inline: inline), minimum: 0, maximum: 1_000_000)
+      case "--seed":
+        let text = try value(for: name, inline: inline)
+        guard let seed = UInt64(text) else {
+          throw UsageError(description: "--seed takes a whole number, not \"\(text)\"")
+        }
+        options.seed = seed
+      case "--color", "--colour":
+        let text = try value(for: name, inline: inline)
+        guard let choice = ColorChoice(rawValue: text) else {
+          throw UsageError(description: "--color takes auto, always or never, not \"\(text)\"")
+        }
+        options.color = choice
+      case "--expand":
+        let text = try value(for: name, inline: inline)
+        switch text {
+        case "all": options.expand = .all
+        case "none": options.expand = .none
+        default:
+          let names = text.split(separator: ",").map { String($0) }.filter { !$0.isEmpty }
+          guard !names.isEmpty else {
+            throw UsageError(description: "--expand takes all, none or a list of cards")
+          }
+          options.expand = .list(names)
+        }
+      default:
+        throw UsageError(description: "unknown option \"\(Sanitizer.clean(argument, singleLine: true))\"")
+      }
+    }
+    if options.sections != nil && options.file != nil {
+      throw UsageError(description: "--sections generates a feed; it cannot be combined with a feed file")
+    }
+    return options
+  }
+}

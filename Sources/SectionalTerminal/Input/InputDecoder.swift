@@ -1,0 +1,199 @@
+/// A key press or a mouse event read from the terminal.
+public enum Key: Hashable, Sendable {
+  case character(Character)
+  case up, down, left, right
+  case pageUp, pageDown, home, end
+  case tab, backTab, enter, escape, backspace, delete
+  /// Ctrl and a letter, lowercased: `.control("c")` is Ctrl-C.
+  case control(Character)
+  case mouse(MouseEvent)
+}
+
+/// A mouse event in SGR form (mode 1006), at a 0-based cell.
+public struct MouseEvent: Hashable, Sendable {
+  public enum Action: Hashable, Sendable {
+    case press(button: Int)
+    case release
+    case wheelUp, wheelDown
+  }
+
+  public var action: Action
+  public var x: Int
+  public var y: Int
+
+  public init(action: Action, x: Int, y: Int) {
+    self.action = action
+    self.x = x
+    self.y = y
+  }
+}
+
+/// Turns the bytes a terminal sends into keys: UTF-8 text, control keys, CSI and SS3 sequences
+/// (arrows, paging, Home/End in their several spellings, Shift-Tab) and SGR mouse reports.
+///
+/// Sequences may arrive split across reads; an incomplete one waits for more bytes. A lone ESC
+/// is ambiguous (the Esc key, or the start of a sequence): the caller calls ``flush()`` when no
+/// byte followed within a short time, which makes it the Esc key. Malformed or unknown
+/// sequences are dropped whole; a runaway one is cut off at 64 bytes.
+public struct InputDecoder: Sendable {
+  private var buffer: [UInt8] = []
+
+  public init() {}
+
+  /// Whether bytes are waiting for the rest of a sequence (wait briefly, then ``flush()``).
+  public var hasPendingInput: Bool { !buffer.isEmpty }
+
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    buffer.append(contentsOf: bytes)
+    return decode(final: false)
+  }
+
+  /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key.
+  public mutating func flush() -> [Key] { decode(final: true) }
+
+  private mutating func decode(final: Bool) -> [Key] {
+    var keys: [Key] = []
+    var index = 0
+    while index < buffer.count {
+      let (consumed, key) = decodeOne(at: index, final: final)
+      if consumed == 0 { break }  // incomplete: wait for more
+      if let key { keys.append(key) }
+      index += consumed
+    }
+    buffer.removeFirst(index)
+    return keys
+  }
+
+  /// How many bytes the key at `index` takes (0: incomplete), and the key (nil: dropped).
+  private func decodeOne(at index: Int, final: Bool) -> (Int, Key?) {
+    let byte = buffer[index]
+    switch byte {
+    case 0x1B: return decodeEscape(at: index, final: final)
+    case 0x0D, 0x0A: return (1, .enter)
+    case 0x09: return (1, .tab)
+    case 0x7F, 0x08: return (1, .backspace)
+    case 0x00: return (1, nil)
+    case 0x01...0x1A: return (1, .control(Character(Unicode.Scalar(byte + 0x60))))
+    case 0x1C...0x1F: return (1, nil)
+    case 0x20...0x7E: return (1, .character(Character(Unicode.Scalar(byte))))
+    default: return decodeUTF8(at: index, final: final)
+    }
+  }
+
+  private func decodeUTF8(at index: Int, final: Bool) -> (Int, Key?) {
+    let lead = buffer[index]
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (1, nil)  // a stray continuation or invalid byte
+    }
+    guard index + length <= buffer.count else { return final ? (buffer.count - index, nil) : (0, nil) }
+    let bytes = buffer[index..<(index + length)]
+    guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (1, nil) }
+    var decoded = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+    guard let scalar = decoded.next(), scalar.value != 0xFFFD else { return (length, nil) }
+    return (length, .character(Character(scalar)))
+  }
+
+  private func decodeEscape(at index: Int, final: Bool) -> (Int, Key?) {
+    guard index + 1 < buffer.count else { return final ? (1, .escape) : (0, nil) }
+    let introducer = buffer[index + 1]
+    switch introducer {
+    case 0x5B:  // [
+      return decodeCSI(at: index, final: final)
+    case 0x4F:  // O: SS3
+      guard index + 2 < buffer.count else { return final ? (2, nil) : (0, nil) }
+      let key: Key? =
+        switch buffer[index + 2] {
+        case 0x41: .up
+        case 0x42: .down
+        case 0x43: .right
+        case 0x44: .left
+        case 0x48: .home
+        case 0x46: .end
+        default: nil
+        }
+      return (3, key)
+    case 0x1B:
+      return (1, .escape)  // ESC ESC: the first is the key
+    default:
+      // Alt and a key: read as Esc, then the key on its own.
+      return (1, .escape)
+    }
+  }
+
+  private func decodeCSI(at index: Int, final: Bool) -> (Int, Key?) {
+    var end = index + 2
+    while end < buffer.count {
+      let byte = buffer[end]
+      if (0x40...0x7E).contains(byte) { break }
+      if !(0x20...0x3F).contains(byte) { return (end - index, nil) }  // not a CSI after all
+      end += 1
+      if end - index > 64 { return (end - index, nil) }
+    }
+    guard end < buffer.count else { return final ? (buffer.count - index, nil) : (0, nil) }
+    let finalByte = buffer[end]
+    let body = Array(buffer[(index + 2)..<end])
+    let length = end - index + 1
+    if body.first == 0x3C {  // <: SGR mouse
+      return (length, mouse(body.dropFirst(), final: finalByte))
+    }
+    let parameters = Self.numbers(body[...])
+    let key: Key? =
+      switch finalByte {
+      case 0x41: .up
+      case 0x42: .down
+      case 0x43: .right
+      case 0x44: .left
+      case 0x48: .home
+      case 0x46: .end
+      case 0x5A: .backTab
+      case 0x7E:
+        switch parameters.first ?? 0 {
+        case 1, 7: .home
+        case 4, 8: .end
+        case 5: .pageUp
+        case 6: .pageDown
+        case 3: .delete
+        default: nil
+        }
+      default: nil
+      }
+    return (length, key)
+  }
+
+  private func mouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Key? {
+    let values = Self.numbers(body)
+    guard values.count == 3, final == 0x4D || final == 0x6D else { return nil }
+    let code = values[0]
+    let x = max(0, values[1] - 1)
+    let y = max(0, values[2] - 1)
+    if code & 64 != 0 {
+      guard final == 0x4D else { return nil }
+      return .mouse(MouseEvent(action: code & 1 == 0 ? .wheelUp : .wheelDown, x: x, y: y))
+    }
+    if code & 32 != 0 { return nil }  // motion
+    if final == 0x6D { return .mouse(MouseEvent(action: .release, x: x, y: y)) }
+    return .mouse(MouseEvent(action: .press(button: code & 3), x: x, y: y))
+  }
+
+  private static func numbers(_ body: ArraySlice<UInt8>) -> [Int] {
+    var values: [Int] = []
+    var current = 0
+    var any = false
+    for byte in body {
+      if byte >= 0x30 && byte <= 0x39 {
+        current = min(100_000, current * 10 + Int(byte - 0x30))
+        any = true
+      } else if byte == 0x3B {
+        values.append(current)
+        current = 0
+        any = false
+      }
+    }
+    if any || !values.isEmpty { values.append(current) }
+    return values
+  }
+}

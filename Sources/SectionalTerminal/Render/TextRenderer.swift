@@ -1,0 +1,93 @@
+import Sectional
+
+/// Paints what a ``CollectionView`` shows into a ``Canvas``: the visible elements in drawing
+/// order (decorations, cells, supplementaries, each by z-index), each by the view registered
+/// for its kind and clipped to the viewport. One layout point is one cell; frames are snapped
+/// to whole cells by rounding both edges, so neighbours never overlap or leave a gap.
+@MainActor
+public final class TextRenderer {
+  public var registry: ViewRegistry
+  public var environment: DrawEnvironment
+  /// Kinds drawn by a fallback because nothing was registered for them, reported once each.
+  public private(set) var diagnostics: [String] = []
+  private var reportedKinds: Set<ElementKind> = []
+
+  public init(registry: ViewRegistry = .standard, environment: DrawEnvironment = DrawEnvironment()) {
+    self.registry = registry
+    self.environment = environment
+  }
+
+  /// Paints the collection view's viewport into `canvas` (cleared first), with the button at
+  /// `focused` highlighted.
+  public func render(_ collectionView: CollectionView, focused: IndexPath? = nil, into canvas: inout Canvas) {
+    render(collectionView, rect: collectionView.bounds, focused: focused, into: &canvas)
+  }
+
+  /// Paints the content in `rect` (content coordinates) into `canvas`, its top-left corner at the
+  /// canvas's. Printing a feed longer than a screen paints it a page at a time this way.
+  public func render(
+    _ collectionView: CollectionView, rect: Rect, focused: IndexPath? = nil, into canvas: inout Canvas
+  ) {
+    canvas.clear()
+    canvas.clip = canvas.bounds
+    let elements = collectionView.layout.layoutAttributesForElements(in: rect)
+      .sorted(by: LayoutAttributes.drawsBefore)
+    let selected = collectionView.indexPathsForSelectedItems
+    for attributes in elements where !attributes.isHidden {
+      let frame = Self.cellRect(attributes.frame, origin: rect.origin)
+      switch attributes.category {
+      case .decoration:
+        registry.decorationView(ofKind: attributes.kind)?.draw(
+          attributes, in: frame, canvas: &canvas, environment: environment)
+      case .cell:
+        guard let descriptor = collectionView.cellDescriptor(at: attributes.indexPath) else { continue }
+        if registry.registeredCellView(forKind: descriptor.reuseKind) == nil {
+          reportUnregistered(descriptor.reuseKind)
+        }
+        let state = CellState(
+          isFocused: attributes.indexPath == focused, isSelected: selected.contains(attributes.indexPath))
+        let view = registry.cellView(for: descriptor)
+        canvas.withClip(frame) { canvas in
+          view.draw(descriptor, in: frame, state: state, canvas: &canvas, environment: environment)
+        }
+      case .supplementary:
+        guard
+          let descriptor = collectionView.supplementaryDescriptor(
+            ofKind: attributes.kind, inSection: attributes.indexPath.section)
+        else { continue }
+        let view = registry.supplementaryView(ofKind: attributes.kind)
+        canvas.withClip(frame) { canvas in
+          view.draw(descriptor, kind: attributes.kind, in: frame, canvas: &canvas, environment: environment)
+        }
+      }
+    }
+  }
+
+  /// A self-sizing measurer for the collection view: the registered view measures the cell at
+  /// the width the layout gave it.
+  public func measurer() -> (CellDescriptor, LayoutAttributes) -> Size {
+    let registry = registry
+    return { descriptor, attributes in
+      let width = attributes.frame.width.isFinite ? Int(attributes.frame.width.rounded(.down)) : 0
+      let measured = registry.cellView(for: descriptor).measure(descriptor, width: max(1, width))
+      return Size(width: attributes.frame.width, height: Double(measured.height))
+    }
+  }
+
+  /// A frame in content coordinates as whole cells relative to `origin`.
+  public static func cellRect(_ frame: Rect, origin: Point) -> CellRect {
+    func snap(_ value: Double) -> Int {
+      guard value.isFinite else { return 0 }
+      return Int(max(-1e9, min(1e9, value)).rounded())
+    }
+    let minX = snap(frame.minX - origin.x)
+    let minY = snap(frame.minY - origin.y)
+    return CellRect(
+      x: minX, y: minY, width: snap(frame.maxX - origin.x) - minX, height: snap(frame.maxY - origin.y) - minY)
+  }
+
+  private func reportUnregistered(_ kind: ElementKind) {
+    guard reportedKinds.insert(kind).inserted else { return }
+    diagnostics.append("no view registered for cell kind \"\(kind.rawValue)\"; drawn by its content")
+  }
+}

@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An error writing to or reading from the terminal.
+public struct TerminalError: Error, CustomStringConvertible, Sendable {
+  public var description: String
+  /// The errno behind it.
+  public var code: Int32
+
+  init(_ what: String, code: Int32 = errno) {
+    self.code = code
+    description = "\(what): \(String(cString: strerror(code)))"
+  }
+
+  /// The reader went away (`feed | head`): not worth a message.
+  public var isBrokenPipe: Bool { code == EPIPE }
+}
+
+// What a signal handler needs to put the terminal back, set before the terminal is changed.
+// Signal handlers may only touch plain memory and call async-signal-safe functions (write,
+// tcsetattr, signal, raise), so this lives in globals the handlers read.
+nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var attributesSaved = false
+nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt8>?
+nonisolated(unsafe) private var sessionInput: Int32 = 0
+nonisolated(unsafe) private var sessionOutput: Int32 = 1
+nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
+
+/// `write(2)`, named apart from the methods called `write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
+
+/// Puts the terminal back from a signal handler: the leave sequence, then the saved modes.
+private func restoreFromSignalHandler() {
+  if let sequence = restoreSequence, let base = sequence.baseAddress {
+    _ = write(sessionOutput, base, sequence.count)
+  }
+  if attributesSaved { _ = tcsetattr(sessionInput, TCSAFLUSH, &savedAttributes) }
+}
+
+/// The signals that end the program: the terminal is restored, then the signal takes its
+/// default course (the shell sees the program killed by it). SIGILL and SIGTRAP are how Swift
+/// runtime traps arrive, SIGSEGV and SIGBUS crashes: a bug must not leave a raw terminal either.
+private let terminatingSignals: [Int32] = [
+  SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS,
+]
+
+/// A terminal taken over for a full-screen program: raw mode, the alternate screen, a hidden
+/// cursor, no autowrap, mouse reporting. ``stop()`` undoes all of it, and so does any of the
+/// terminating signals; call ``stop()`` on every exit path (a `defer`).
+@MainActor
+public final class TerminalSession {
+  public let input: Int32
+  public let output: Int32
+  public private(set) var isActive = false
+  public var mouse: Bool
+
+  public init(input: Int32 = 0, output: Int32 = 1, mouse: Bool = true) {
+    self.input = input
+    self.output = output
+    self.mouse = mouse
+  }
+
+  /// Whether `fd` is a terminal.
+  public nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES`, else 80×24.
+  public nonisolated static func size(
+    of fd: Int32 = 1, environment: (String) -> String? = TerminalSession.environment
+  )
+    -> (columns: Int, rows: Int)
+  {
+    var size = winsize()
+    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+      return (Int(size.ws_col), Int(size.ws_row))
+    }
+    let columns = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+    let rows = environment("LINES").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+    return (columns, rows)
+  }
+
+  /// The process environment, read with `getenv`.
+  public nonisolated static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Enters raw mode and the alternate screen and installs the signal handlers.
+  public func start() throws {
+    guard !isActive else { return }
+    var attributes = termios()
+    guard tcgetattr(input, &attributes) == 0 else { throw TerminalError("reading terminal modes") }
+    savedAttributes = attributes
+    attributesSaved = true
+    sessionInput = input
+    sessionOutput = output
+    let leave =
+      ANSI.resetStyle + (mouse ? ANSI.disableMouse : "") + ANSI.enableAutowrap + ANSI.showCursor
+      + ANSI.leaveAlternateScreen
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leave.utf8.count)
+    _ = buffer.initialize(from: leave.utf8)
+    restoreSequence = buffer
+    installSignalHandlers()
+
+    // Raw mode, as cfmakeraw: no echo, no line editing, no signals from keys, 8-bit input.
+    attributes.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+    attributes.c_oflag &= ~tcflag_t(OPOST)
+    attributes.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+    attributes.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+    attributes.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &attributes.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSAFLUSH, &attributes) == 0 else {
+      let error = TerminalError("entering raw mode")
+      stop()
+      throw error
+    }
+    isActive = true
+    let enter =
+      ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableAutowrap + (mouse ? ANSI.enableMouse : "")
+      + ANSI.clearScreen
+    try write(Array(enter.utf8))
+  }
+
+  /// Leaves the alternate screen, shows the cursor and restores the terminal's modes. Safe to
+  /// call more than once.
+  public func stop() {
+    if let sequence = restoreSequence, let base = sequence.baseAddress, isActive {
+      _ = systemWrite(output, base, sequence.count)
+    }
+    if attributesSaved { _ = tcsetattr(input, TCSAFLUSH, &savedAttributes) }
+    attributesSaved = false
+    isActive = false
+    for number in terminatingSignals + [SIGWINCH] { _ = signal(number, SIG_DFL) }
+    if resizePipe.read >= 0 {
+      close(resizePipe.read)
+      close(resizePipe.write)
+      resizePipe = (-1, -1)
+    }
+    restoreSequence?.deallocate()
+    restoreSequence = nil
+  }
+
+  private func installSignalHandlers() {
+    var fds: [Int32] = [-1, -1]
+    if pipe(&fds) == 0 {
+      for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+      resizePipe = (fds[0], fds[1])
+    }
+    _ = signal(SIGWINCH) { _ in
+      var byte: UInt8 = 1
+      _ = systemWrite(resizePipe.write, &byte, 1)
+    }
+    for terminating in terminatingSignals {
+      _ = signal(terminating) { number in
+        restoreFromSignalHandler()
+        _ = signal(number, SIG_DFL)
+        _ = raise(number)
+      }
+    }
+  }
+
+  /// Writes all of `bytes`, retrying interrupted and partial writes.
+  public func write(_ bytes: [UInt8]) throws(TerminalError) {
+    try Self.write(bytes, to: output)
+  }
+
+  /// Writes all of `bytes` to `fd`.
+  public nonisolated static func write(_ bytes: [UInt8], to fd: Int32) throws(TerminalError) {
+    let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(fd, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          return TerminalError("writing to the terminal")
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// What happened while waiting.
+  public struct Events: Sendable {
+    public var bytes: [UInt8] = []
+    public var resized = false
+    public var inputClosed = false
+  }
+
+  /// Waits up to `timeout` milliseconds (-1: forever) for input or a resize and reads it all.
+  public func wait(timeout: Int32) throws -> Events {
+    var events = Events()
+    var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+    if resizePipe.read >= 0 { fds.append(pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)) }
+    let ready = poll(&fds, nfds_t(fds.count), timeout)
+    if ready < 0 {
+      if errno == EINTR { return events }
+      throw TerminalError("waiting for input")
+    }
+    if fds.count > 1 && fds[1].revents & Int16(POLLIN) != 0 {
+      // Drain every pending resize: a storm of them is one redraw.
+      var sink = [UInt8](repeating: 0, count: 64)
+      while read(resizePipe.read, &sink, sink.count) > 0 {}
+      events.resized = true
+    }
+    if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = read(input, &chunk, chunk.count)
+      if count > 0 {
+        events.bytes = Array(chunk[0..<count])
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        events.inputClosed = true
+      }
+    }
+    return events
+  }
+}

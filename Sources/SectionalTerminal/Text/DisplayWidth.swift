@@ -1,0 +1,108 @@
+/// How many terminal columns text takes, measured per grapheme cluster (what a person sees as
+/// one character): ASCII 1, East Asian wide and fullwidth 2, emoji presentation 2 (including ZWJ
+/// sequences, flags, keycaps and anything made an emoji by VS16), combining marks and other
+/// zero-width scalars 0, C0/C1 controls 0 (they are sanitised away before drawing).
+///
+/// The table is the East Asian Width property's W and F ranges; emoji come from the standard
+/// library's `isEmojiPresentation` property, so no Foundation is needed.
+public enum DisplayWidth {
+  /// The width of one grapheme cluster: 0, 1 or 2.
+  @inlinable
+  public static func of(_ character: Character) -> Int {
+    if let ascii = character.asciiValue {
+      return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
+    }
+    return clusterWidth(character.unicodeScalars)
+  }
+
+  /// The width of a string: the sum of its grapheme clusters' widths.
+  public static func of<S: StringProtocol>(_ text: S) -> Int {
+    // Fast path: printable ASCII is one column a byte.
+    var allPrintableASCII = true
+    for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+      allPrintableASCII = false
+      break
+    }
+    if allPrintableASCII { return text.utf8.count }
+    var width = 0
+    for character in text { width += of(character) }
+    return width
+  }
+
+  @usableFromInline
+  static func clusterWidth(_ scalars: Character.UnicodeScalarView) -> Int {
+    var iterator = scalars.makeIterator()
+    guard let first = iterator.next() else { return 0 }
+    var hasVS16 = false
+    var hasVS15 = false
+    var second: Unicode.Scalar?
+    var count = 1
+    while let scalar = iterator.next() {
+      if count == 1 { second = scalar }
+      count += 1
+      if scalar.value == 0xFE0F { hasVS16 = true }
+      if scalar.value == 0xFE0E { hasVS15 = true }
+    }
+    let value = first.value
+    if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
+    // Regional indicators: a pair is a flag (2 columns); one alone is narrow.
+    if (0x1F1E6...0x1F1FF).contains(value) {
+      if let second, (0x1F1E6...0x1F1FF).contains(second.value) { return 2 }
+      return 1
+    }
+    let properties = first.properties
+    if hasVS15 && !isWide(value) { return 1 }
+    if properties.isEmojiPresentation { return 2 }
+    if hasVS16 && properties.isEmoji { return 2 }
+    if isWide(value) { return 2 }
+    if isZeroWidth(first) {
+      // A cluster that is only zero-width scalars (a stray combining mark, a ZWJ).
+      return 0
+    }
+    return 1
+  }
+
+  static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return true
+    default: return (0x1160...0x11FF).contains(scalar.value)  // Hangul medial vowels, final consonants
+    }
+  }
+
+  /// Whether the scalar is East Asian Wide or Fullwidth.
+  @usableFromInline
+  static func isWide(_ value: UInt32) -> Bool {
+    if value < 0x1100 { return false }
+    var low = 0
+    var high = wideRanges.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let range = wideRanges[middle]
+      if value < range.lowerBound {
+        high = middle - 1
+      } else if value > range.upperBound {
+        low = middle + 1
+      } else {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// East Asian Width W and F (Unicode 15), sorted; emoji are answered by their properties.
+  static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+    0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+    0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+    0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+    0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+    0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+    0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+    0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+    0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+    0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,
+    0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F202,
+    0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251, 0x1F260...0x1F265,
+    0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
+}

@@ -1,0 +1,266 @@
+import Sectional
+
+/// A full-screen viewer for a ``ListAdapter``: it scrolls, moves focus between buttons, selects
+/// the focused one (a card's "View more"), follows resizes, and draws each frame as the smallest
+/// update of the one before.
+///
+/// The viewer is separate from the terminal: ``handle(_:)`` and ``resize(columns:rows:)`` drive
+/// it and ``render()``/``frameBytes()`` show it, so tests run it without a terminal and ``run(in:)``
+/// connects it to a real one.
+///
+/// | key | does |
+/// |---|---|
+/// | ↑ ↓, k j, wheel | scroll a line (the wheel three) |
+/// | PgUp PgDn, space, b | scroll a page |
+/// | Home End, g G | top, bottom |
+/// | Tab, Shift-Tab | focus the next, previous button |
+/// | Enter, click | select the focused (clicked) button |
+/// | Ctrl-L | redraw everything |
+/// | q, Esc, Ctrl-C | quit |
+@MainActor
+public final class ListViewer {
+  public let adapter: ListAdapter
+  public let renderer: TextRenderer
+  public var collectionView: CollectionView { adapter.collectionView }
+  /// The focused button, if any.
+  public private(set) var focused: IndexPath?
+  /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
+  public var showsStatusLine = true
+  public var title: String
+  public private(set) var columns: Int
+  public private(set) var rows: Int
+  public private(set) var wantsToQuit = false
+  private var encoder: FrameEncoder
+  private var canvas: Canvas
+
+  public init(adapter: ListAdapter, renderer: TextRenderer, columns: Int, rows: Int, title: String = "") {
+    self.adapter = adapter
+    self.renderer = renderer
+    self.title = Sanitizer.clean(title, singleLine: true)
+    self.columns = max(0, columns)
+    self.rows = max(0, rows)
+    encoder = FrameEncoder(colors: renderer.environment.colors)
+    canvas = Canvas(width: self.columns, height: self.rows)
+    collectionView.measurer = renderer.measurer()
+    collectionView.setSize(Size(width: Double(self.columns), height: Double(listRows)))
+  }
+
+  private var hasStatusLine: Bool { showsStatusLine && rows >= 3 }
+  private var listRows: Int { hasStatusLine ? rows - 1 : rows }
+  private var pageSize: Double { Double(max(1, listRows - 1)) }
+
+  // MARK: - Drawing
+
+  /// Paints the current frame and returns it.
+  @discardableResult
+  public func render() -> Canvas {
+    adapter.flushPendingUpdates()
+    if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
+    renderer.render(collectionView, focused: focused, into: &canvas)
+    if hasStatusLine { drawStatusLine() }
+    return canvas
+  }
+
+  /// The bytes that bring the terminal from the last frame to this one (empty when nothing
+  /// changed).
+  public func frameBytes() -> [UInt8] {
+    render()
+    return encoder.encode(canvas)
+  }
+
+  /// Forgets what the terminal shows: the next frame is drawn in full.
+  public func invalidateScreen() { encoder.invalidate() }
+
+  private func drawStatusLine() {
+    let y = rows - 1
+    let style = TextStyle(
+      foreground: TerminalColor(hex: 0xC0CAF5), background: TerminalColor(hex: 0x1F2335),
+      attributes: renderer.environment.colors == .none ? .reverse : [])
+    canvas.clip = canvas.bounds
+    canvas.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: style)
+    let maximum = collectionView.maximumContentOffsetY
+    let position =
+      maximum <= 0
+      ? "All"
+      : collectionView.contentOffset.y >= maximum
+        ? "Bot"
+        : collectionView.contentOffset.y <= 0
+          ? "Top" : "\(Int(collectionView.contentOffset.y * 100 / maximum))%"
+    let keys = "↑↓ scroll · Tab focus · Enter open · q quit"
+    let left = title.isEmpty ? " " + position : " \(title) · \(position)"
+    let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)
+    let keysWidth = DisplayWidth.of(keys)
+    if used + keysWidth + 3 <= columns {
+      canvas.drawText(keys, x: columns - keysWidth - 1, y: y, style: style)
+    }
+  }
+
+  // MARK: - Size
+
+  /// A new terminal size: the layout is invalidated and the first visible card stays at the top.
+  public func resize(columns: Int, rows: Int) {
+    let columns = max(0, columns)
+    let rows = max(0, rows)
+    guard columns != self.columns || rows != self.rows else { return }
+    let anchor = topAnchor()
+    self.columns = columns
+    self.rows = rows
+    collectionView.setSize(Size(width: Double(columns), height: Double(listRows)))
+    if let anchor, let frame = collectionView.layout.layoutAttributesForItem(at: anchor.path)?.frame {
+      collectionView.setContentOffset(Point(x: 0, y: frame.minY - anchor.delta))
+    }
+    encoder.invalidate()
+  }
+
+  /// The first cell at or below the top of the viewport, and how far above it the top is.
+  private func topAnchor() -> (path: IndexPath, delta: Double)? {
+    let bounds = collectionView.bounds
+    let cells = collectionView.layout.layoutAttributesForElements(in: bounds).filter { $0.category == .cell }
+    guard
+      let first = cells.min(by: {
+        $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.indexPath < $1.indexPath
+      })
+    else { return nil }
+    return (first.indexPath, first.frame.minY - bounds.minY)
+  }
+
+  // MARK: - Input
+
+  /// Handles one key or mouse event.
+  public func handle(_ key: Key) {
+    switch key {
+    case .up, .character("k"): collectionView.scroll(by: -1)
+    case .down, .character("j"): collectionView.scroll(by: 1)
+    case .pageUp, .character("b"): collectionView.scroll(by: -pageSize)
+    case .pageDown, .character(" "): collectionView.scroll(by: pageSize)
+    case .home, .character("g"): collectionView.setContentOffset(.zero)
+    case .end, .character("G"):
+      collectionView.setContentOffset(Point(x: 0, y: collectionView.maximumContentOffsetY))
+    case .tab: moveFocus(forward: true)
+    case .backTab: moveFocus(forward: false)
+    case .enter: activateFocused()
+    case .control("l"): encoder.invalidate()
+    case .character("q"), .escape, .control("c"), .control("d"): wantsToQuit = true
+    case .mouse(let event): handle(event)
+    default: break
+    }
+  }
+
+  private func handle(_ event: MouseEvent) {
+    switch event.action {
+    case .wheelUp: collectionView.scroll(by: -3)
+    case .wheelDown: collectionView.scroll(by: 3)
+    case .press(button: 0):
+      guard event.y < listRows else { return }
+      let point = Rect(
+        x: Double(event.x), y: collectionView.contentOffset.y + Double(event.y), width: 1, height: 1)
+      let hit = collectionView.layout.layoutAttributesForElements(in: point)
+        .filter { $0.category == .cell && isButton($0.indexPath) }
+        .first { $0.frame.intersects(point) }
+      if let hit {
+        focused = hit.indexPath
+        activateFocused()
+      }
+    default: break
+    }
+  }
+
+  /// Selects the focused button (focusing the first visible one when none is).
+  public func activateFocused() {
+    guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
+    focused = path
+    let section = path.section
+    collectionView.selectItem(at: path)
+    adapter.flushPendingUpdates()
+    collectionView.deselectItem(
+      at: IndexPath(item: min(path.item, max(0, count(section) - 1)), section: section))
+    // The button may have moved (a card's button follows its new items): focus follows it.
+    if !isButton(path) { focused = button(inSection: section, forward: false, after: nil) }
+    if let focused { scrollToVisible(focused) }
+  }
+
+  /// Moves focus to the next (previous) button in reading order; from the top (bottom) of the
+  /// viewport when the focused one is out of view or there is none.
+  public func moveFocus(forward: Bool) {
+    let sections = collectionView.itemCounts.count
+    guard sections > 0 else { return }
+    var start: IndexPath?
+    if let focused, isButton(focused), isVisible(focused) { start = focused }
+    var candidate: IndexPath?
+    if let start {
+      candidate = button(inSection: start.section, forward: forward, after: start.item)
+      var section = start.section
+      while candidate == nil {
+        section += forward ? 1 : -1
+        guard section >= 0 && section < sections else { break }
+        candidate = button(inSection: section, forward: forward, after: nil)
+      }
+    } else {
+      candidate = forward ? firstVisibleButton() : lastVisibleButton()
+    }
+    guard let candidate else { return }
+    focused = candidate
+    scrollToVisible(candidate)
+  }
+
+  private func count(_ section: Int) -> Int {
+    section < collectionView.itemCounts.count ? collectionView.itemCounts[section] : 0
+  }
+
+  private func isButton(_ path: IndexPath) -> Bool {
+    if case .button = collectionView.cellDescriptor(at: path)?.content { return true }
+    return false
+  }
+
+  private func isVisible(_ path: IndexPath) -> Bool {
+    guard let frame = collectionView.layout.layoutAttributesForItem(at: path)?.frame else { return false }
+    return frame.minY >= collectionView.bounds.minY && frame.maxY <= collectionView.bounds.maxY
+  }
+
+  /// The next (previous) button of `section` after item `after` (from the start or end when nil).
+  private func button(inSection section: Int, forward: Bool, after item: Int?) -> IndexPath? {
+    let items = count(section)
+    let indexes: [Int] =
+      forward
+      ? Array(((item ?? -1) + 1)..<max((item ?? -1) + 1, items))
+      : Array((0..<min(item ?? items, items)).reversed())
+    for index in indexes where isButton(IndexPath(item: index, section: section)) {
+      return IndexPath(item: index, section: section)
+    }
+    return nil
+  }
+
+  private func visibleButtons() -> [IndexPath] {
+    collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
+      .filter { $0.category == .cell && isButton($0.indexPath) && isVisible($0.indexPath) }
+      .map(\.indexPath).sorted()
+  }
+
+  private func firstVisibleButton() -> IndexPath? {
+    if let first = visibleButtons().first { return first }
+    // None wholly in view: the next one below.
+    let top = collectionView.bounds.minY
+    for section in 0..<collectionView.itemCounts.count {
+      if let button = button(inSection: section, forward: true, after: nil),
+        let frame = collectionView.layout.layoutAttributesForItem(at: button)?.frame, frame.minY >= top
+      {
+        return button
+      }
+    }
+    return nil
+  }
+
+  private func lastVisibleButton() -> IndexPath? { visibleButtons().last ?? firstVisibleButton() }
+
+  /// Scrolls the least that shows the item, with a row of its card around it where there is room.
+  private func scrollToVisible(_ path: IndexPath) {
+    guard let frame = collectionView.layout.layoutAttributesForItem(at: path)?.frame else { return }
+    let bounds = collectionView.bounds
+    let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
+    if frame.maxY + margin > bounds.maxY {
+      collectionView.setContentOffset(Point(x: 0, y: frame.maxY + margin - bounds.height))
+    } else if frame.minY - margin < bounds.minY {
+      collectionView.setContentOffset(Point(x: 0, y: frame.minY - margin))
+    }
+  }
+}
