@@ -60,6 +60,7 @@ public struct Canvas: Sendable {
   public let width: Int
   public let height: Int
   public private(set) var cells: [TerminalCell]
+  private var opaque = false
   /// Where drawing lands; everything outside is dropped. Always within the canvas.
   public var clip: CellRect {
     didSet { clip = clip.intersection(bounds) }
@@ -95,7 +96,14 @@ public struct Canvas: Sendable {
   // MARK: - Cells
 
   /// Puts one grapheme of `columns` width (1 or 2) at (x, y), if it fits inside the clip.
-  public mutating func put(_ grapheme: Character, columns: Int, x: Int, y: Int, style: TextStyle) {
+  /// With `opaque`, a default background replaces the one there (what a terminal does) instead
+  /// of showing it through.
+  public mutating func put(
+    _ grapheme: Character, columns: Int, x: Int, y: Int, style: TextStyle, opaque: Bool = false
+  ) {
+    let saved = self.opaque
+    self.opaque = opaque
+    defer { self.opaque = saved }
     guard clip.contains(x: x, y: y), columns > 0 else { return }
     if columns >= 2 {
       guard x + 1 < clip.maxX else {
@@ -115,7 +123,7 @@ public struct Canvas: Sendable {
     let index = y * width + x
     let old = cells[index]
     var cell = cell
-    if cell.style.background == .default { cell.style.background = old.style.background }
+    if !opaque && cell.style.background == .default { cell.style.background = old.style.background }
     if old.width == 2 && cell.width != 2 && x + 1 < width {
       cells[index + 1] = TerminalCell(" ", width: 1, style: cells[index + 1].style)
     }

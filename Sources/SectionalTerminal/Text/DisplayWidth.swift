@@ -54,12 +54,18 @@ public enum DisplayWidth {
     if hasVS15 && !isWide(value) { return 1 }
     if properties.isEmojiPresentation { return 2 }
     if hasVS16 && properties.isEmoji { return 2 }
-    if isWide(value) { return 2 }
-    if isZeroWidth(first) {
-      // A cluster that is only zero-width scalars (a stray combining mark, a ZWJ).
-      return 0
+    if count == 1 { return isWide(value) ? 2 : (isZeroWidth(first) ? 0 : 1) }
+    // Other clusters (a letter with combining marks, a conjunct, conjoining jamo) are as wide as
+    // terminals draw them: the sum of their scalars' widths, at most two.
+    var width = 0
+    for scalar in scalars {
+      if isWide(scalar.value) {
+        width += 2
+      } else if !isZeroWidth(scalar) && scalar.value != 0x200D {
+        width += 1
+      }
     }
-    return 1
+    return min(2, width)
   }
 
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,158 @@
+import Sectional
+import Testing
+
+@testable import SectionalTerminal
+
+/// SplitMix64, for reproducible random frames.
+struct TestRandom {
+  var state: UInt64
+  mutating func next(_ bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
+  }
+}
+
+@Suite struct FrameEncoderTests {
+  static let palette: [TerminalColor] = [
+    .default, TerminalColor(hex: 0x24283B), TerminalColor(hex: 0x7AA2F7),
+  ]
+  static let glyphs: [(Character, Int)] = [
+    ("a", 1), ("b", 1), (" ", 1), ("─", 1), ("漢", 2), ("🎉", 2), ("é", 1),
+  ]
+
+  static func randomRow(_ canvas: inout Canvas, _ y: Int, _ random: inout TestRandom) {
+    var x = 0
+    while x < canvas.width {
+      let (glyph, width) = glyphs[random.next(glyphs.count)]
+      let style = TextStyle(
+        foreground: palette[random.next(3)], background: palette[random.next(3)],
+        attributes: TextAttributes(rawValue: UInt8(random.next(4))))
+      canvas.put(glyph, columns: width, x: x, y: y, style: style, opaque: true)
+      x += width
+    }
+  }
+
+  /// Applies the bytes to a terminal showing `before` and returns what it shows.
+  static func replay(_ bytes: [UInt8], on terminal: inout VirtualTerminal) -> String {
+    terminal.apply(bytes)
+    #expect(terminal.unknown.isEmpty, "sequences the terminal did not understand: \(terminal.unknown)")
+    return terminal.screen.plainText(trimmingTrailingSpaces: false)
+  }
+
+  static func sameCells(_ a: Canvas, _ b: Canvas) -> Bool { a.cells == b.cells }
+
+  @Test func randomEditsScrollsAndBandMovesReproduceEveryFrame() {
+    var random = TestRandom(state: 42)
+    for trial in 0..<40 {
+      let width = 1 + random.next(30)
+      let height = 1 + random.next(14)
+      var encoder = FrameEncoder(colors: .trueColor)
+      var terminal = VirtualTerminal(width: width, height: height)
+      var frame = Canvas(width: width, height: height)
+      for y in 0..<height { Self.randomRow(&frame, y, &random) }
+      terminal.apply(encoder.encode(frame))
+      #expect(Self.sameCells(terminal.screen, frame), "trial \(trial): first frame")
+      for step in 0..<25 {
+        var next = frame
+        switch random.next(4) {
+        case 0:  // a few cells
+          for _ in 0..<(1 + random.next(5)) {
+            let (glyph, w) = Self.glyphs[random.next(Self.glyphs.count)]
+            next.put(
+              glyph, columns: w, x: random.next(width), y: random.next(height), style: .plain, opaque: true)
+          }
+        case 1:  // a scroll of the whole screen, new rows drawn
+          let dy = random.next(3) + 1
+          let up = random.next(2) == 0
+          next.shiftRows(top: 0, bottom: height, by: up ? -dy : dy)
+          for y in (up ? max(0, height - dy)..<height : 0..<min(height, dy)) {
+            Self.randomRow(&next, y, &random)
+          }
+        case 2:  // a band below some row moves down (a card grew)
+          let top = random.next(height)
+          let dy = 1 + random.next(3)
+          next.shiftRows(top: top, bottom: height, by: dy)
+          for y in top..<min(height, top + dy) { Self.randomRow(&next, y, &random) }
+        default:  // nothing changes
+          break
+        }
+        let bytes = encoder.encode(next)
+        terminal.apply(bytes)
+        #expect(terminal.unknown.isEmpty)
+        #expect(Self.sameCells(terminal.screen, next), "trial \(trial) step \(step)")
+        if Self.sameCells(frame, next) { #expect(bytes.isEmpty, "no change, no bytes") }
+        frame = next
+      }
+    }
+  }
+
+  @Test func aOneLineScrollUsesTheTerminalsScrollAndDrawsOneRow() {
+    var random = TestRandom(state: 7)
+    let (width, height) = (80, 24)
+    var frame = Canvas(width: width, height: height)
+    for y in 0..<height { Self.randomRow(&frame, y, &random) }
+    var encoder = FrameEncoder(colors: .trueColor)
+    let full = encoder.encode(frame)
+    var next = frame
+    next.shiftRows(top: 0, bottom: height, by: -1)
+    Self.randomRow(&next, height - 1, &random)
+    let bytes = encoder.encode(next)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains("\u{1B}[1S"))
+    #expect(bytes.count * 10 < full.count, "\(bytes.count) bytes against \(full.count) for the full frame")
+    #expect(text.hasPrefix(ANSI.beginSynchronizedUpdate) && text.hasSuffix(ANSI.endSynchronizedUpdate))
+  }
+
+  @Test func aBandMovedDownUsesAScrollRegion() {
+    var random = TestRandom(state: 9)
+    var frame = Canvas(width: 40, height: 20)
+    for y in 0..<20 { Self.randomRow(&frame, y, &random) }
+    var encoder = FrameEncoder(colors: .trueColor)
+    _ = encoder.encode(frame)
+    var next = frame
+    next.shiftRows(top: 5, bottom: 20, by: 3)
+    for y in 5..<8 { Self.randomRow(&next, y, &random) }
+    let text = String(decoding: encoder.encode(next), as: UTF8.self)
+    #expect(text.contains("\u{1B}[6;20r\u{1B}[3T\u{1B}[r"), "\(text.debugDescription.prefix(80))")
+  }
+
+  @Test func fewerColoursMapDownAndNoneWritesNoColour() {
+    var canvas = Canvas(width: 2, height: 1)
+    canvas.drawText(
+      "ab", x: 0, y: 0, style: TextStyle(foreground: TerminalColor(hex: 0xFF0000), attributes: .bold))
+    func encoded(_ colors: ColorDepth) -> String {
+      var encoder = FrameEncoder(colors: colors)
+      return String(decoding: encoder.encode(canvas), as: UTF8.self)
+    }
+    #expect(encoded(.trueColor).contains("38;2;255;0;0"))
+    #expect(encoded(.ansi256).contains("38;5;196"))
+    #expect(encoded(.ansi16).contains(";91m") || encoded(.ansi16).contains("[91m"))
+    let none = encoded(.none)
+    #expect(!none.contains("38;") && !none.contains("[31") && !none.contains("[91"))
+    #expect(none.contains("\u{1B}[0;1m") || none.contains("\u{1B}[1m"), "attributes are kept")
+  }
+
+  @Test func colourMappings() {
+    #expect(ColorMapping.index256(Color(hex: 0x000000)) == 16)
+    #expect(ColorMapping.index256(Color(hex: 0xFFFFFF)) == 231)
+    #expect(ColorMapping.index256(Color(hex: 0x808080)) == 244)
+    #expect(ColorMapping.index256(Color(hex: 0x5F87AF)) == 67)
+    #expect(ColorMapping.index16(Color(hex: 0xFF0000)) == 9)
+    #expect(ColorMapping.index16(Color(hex: 0x101010)) == 0)
+    #expect(ColorMapping.index16(Color(hex: 0x7A7A7A)) == 8)
+  }
+
+  @Test func lineEncoderPlainTextHasNoEscapes() {
+    var canvas = Canvas(width: 6, height: 2)
+    canvas.drawText(
+      "hi", x: 0, y: 0, style: TextStyle(foreground: TerminalColor(hex: 0xFF0000), attributes: .bold))
+    canvas.drawText("漢字", x: 1, y: 1, style: .plain)
+    let plain = LineEncoder(colors: .none).encode(canvas)
+    #expect(String(decoding: plain, as: UTF8.self) == "hi\n 漢字\n")
+    let coloured = String(decoding: LineEncoder(colors: .trueColor).encode(canvas), as: UTF8.self)
+    #expect(coloured == "\u{1B}[1;38;2;255;0;0mhi\u{1B}[0m\n 漢字\n")
+  }
+}

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import SectionalTerminal
+
+@Suite struct DisplayWidthTests {
+  /// (text, columns, why)
+  static let cases: [(String, Int, String)] = [
+    ("", 0, "empty"),
+    ("a", 1, "ASCII"),
+    ("Hello, world", 12, "ASCII sentence"),
+    ("漢", 2, "CJK ideograph"),
+    ("漢字", 4, "two ideographs"),
+    ("ｱ", 1, "halfwidth katakana"),
+    ("Ａ", 2, "fullwidth Latin"),
+    ("한글", 4, "Hangul syllables"),
+    ("。", 2, "ideographic full stop"),
+    ("é", 1, "precomposed é"),
+    ("e\u{301}", 1, "e + combining acute: one cluster"),
+    ("a\u{300}\u{301}\u{302}", 1, "several combining marks"),
+    ("\u{301}", 0, "a lone combining mark"),
+    ("नमस्ते", 4, "Devanagari: a conjunct cluster is as wide as its spacing letters"),
+    ("각", 2, "Hangul as conjoining jamo: L + V + T"),
+    ("😀", 2, "emoji presentation"),
+    ("👍🏽", 2, "emoji with skin tone modifier"),
+    ("👨‍👩‍👧‍👦", 2, "ZWJ family sequence"),
+    ("🏳️‍🌈", 2, "ZWJ flag with VS16"),
+    ("🇯🇵", 2, "regional indicator pair"),
+    ("❤️", 2, "text default + VS16"),
+    ("❤", 1, "text default without VS16"),
+    ("☀︎", 1, "VS15 text presentation"),
+    ("1️⃣", 2, "keycap sequence"),
+    ("\u{200B}", 0, "zero width space"),
+    ("\u{200D}", 0, "lone ZWJ"),
+    ("\u{1B}", 0, "escape is not drawn"),
+    ("\u{9B}", 0, "C1 CSI is not drawn"),
+    ("ab漢字cd한글ef🙂gh", 18, "mixed"),
+    ("─│╭╮", 4, "box drawing"),
+    ("€", 1, "euro sign"),
+  ]
+
+  @Test(arguments: cases.indices)
+  func width(_ index: Int) {
+    let (text, expected, why) = Self.cases[index]
+    #expect(
+      DisplayWidth.of(text) == expected, "\(why): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+  }
+
+  @Test func stringWidthIsTheSumOfItsGraphemes() {
+    for (text, _, _) in Self.cases {
+      #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
+    }
+  }
+}
+
+@Suite struct SanitizerTests {
+  static let hostile: [(String, String)] = [
+    ("title\u{1B}]0;pwned\u{07}after", "titleafter"),
+    ("\u{1B}]0;pwned\u{1B}\\x", "x"),
+    ("clear\u{1B}[2Jscreen", "clearscreen"),
+    ("colour \u{1B}[31;1mred\u{1B}[0m", "colour red"),
+    ("\u{1B}[?1049l\u{1B}[?25h leave", " leave"),
+    ("over\rwrite", "over\nwrite"),
+    ("windows\r\nline", "windows\nline"),
+    ("bell\u{07}", "bell"),
+    ("nul\u{0}byte", "nulbyte"),
+    ("tab\there", "tab here"),
+    ("c1 \u{9B}31mcsi", "c1 csi"),
+    ("c1 \u{9D}0;osc\u{9C}end", "c1 end"),
+    ("dcs \u{1B}Pq#0;2;0;0;0\u{1B}\\end", "dcs end"),
+    ("apc \u{1B}_payload\u{1B}\\end", "apc end"),
+    ("reset \u{1B}c", "reset "),
+    ("del\u{7F}", "del"),
+    ("bidi \u{202E}desrever\u{202C} \u{2066}iso\u{2069}", "bidi desrever iso"),
+    ("trailing escape \u{1B}", "trailing escape "),
+    ("unterminated \u{1B}]0;forever", "unterminated "),
+    ("ok: 漢字 🎉 é", "ok: 漢字 🎉 é"),
+  ]
+
+  @Test(arguments: hostile.indices)
+  func removesControls(_ index: Int) {
+    let (input, expected) = Self.hostile[index]
+    let clean = Sanitizer.clean(input)
+    #expect(clean == expected)
+    #expect(
+      !clean.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F..<0xA0).contains($0.value) })
+    #expect(Sanitizer.isClean(clean))
+    #expect(Sanitizer.clean(clean) == clean, "idempotent")
+  }
+
+  @Test func singleLineTurnsBreaksIntoSpaces() {
+    #expect(Sanitizer.clean("a\nb\rc", singleLine: true) == "a b c")
+  }
+
+  @Test func cleanTextIsReturnedAsIs() {
+    #expect(Sanitizer.isClean("plain\ntext 漢字"))
+    #expect(!Sanitizer.isClean("x\u{1B}"))
+    #expect(!Sanitizer.isClean("x\u{85}"))
+    #expect(!Sanitizer.isClean("x\u{202E}"))
+  }
+
+  @Test func canvasNeverStoresControls() {
+    var canvas = Canvas(width: 20, height: 1)
+    canvas.drawText("a\u{1B}b\u{07}c\u{9B}d", x: 0, y: 0, style: .plain)
+    #expect(canvas.line(0) == "abcd")
+    #expect(
+      !canvas.cells.contains {
+        $0.grapheme.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+      })
+  }
+}
+
+@Suite struct TextLayoutTests {
+  @Test func wrapsByDisplayWidth() {
+    // Each ideograph is two columns: four fit in eight.
+    let lines = TextLayout.lines("漢字漢字漢字", width: 8)
+    #expect(lines.map(String.init) == ["漢字漢字", "漢字"])
+  }
+
+  @Test func measureIgnoresControlsAndEscapes() {
+    #expect(TextLayout.measure("ab\u{1B}[31mcd") == 4)
+    #expect(TextLayout.height(of: "\u{1B}]0;x\u{07}one two", width: 3) == 2)
+  }
+}

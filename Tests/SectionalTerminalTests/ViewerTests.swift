@@ -1,0 +1,243 @@
+import Sectional
+import Testing
+
+@testable import SectionalTerminal
+
+@MainActor
+final class Cards: ListAdapterDataSource {
+  var cards: [ExpandableCard]
+  init(_ cards: [ExpandableCard]) { self.cards = cards }
+
+  func objects(for adapter: ListAdapter) -> [any ListDiffable] { cards }
+
+  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
+  {
+    let controller = ExpandableSectionController()
+    controller.textHeight = { TextLayout.height(of: $0, width: $1) }
+    return controller
+  }
+}
+
+func testCard(_ id: String, extras: Int = 2) -> ExpandableCard {
+  ExpandableCard(
+    id: id, title: "Title \(id)", description: "Description of card \(id)",
+    image: Picture(width: 8, height: 4) { x, _ in Color(red: UInt8(x * 30), green: 80, blue: 160) },
+    caption: "Caption \(id)", detail: "Detail of \(id)", extras: (0..<extras).map { "Extra \($0) of \(id)" })
+}
+
+@MainActor
+struct Harness {
+  let source: Cards
+  let adapter: ListAdapter
+  let viewer: ListViewer
+
+  init(cards: Int = 6, columns: Int = 40, rows: Int = 20, colors: ColorDepth = .none) {
+    source = Cards((0..<cards).map { testCard("c\($0)") })
+    let layout = FlowLayout()
+    layout.decorationStyles = [.sectionCard: .card]
+    layout.cardOutset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+    let collectionView = CollectionView(
+      layout: layout, size: Size(width: Double(columns), height: Double(rows)))
+    adapter = ListAdapter(collectionView: collectionView)
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    viewer = ListViewer(
+      adapter: adapter, renderer: TextRenderer(environment: DrawEnvironment(colors: colors)),
+      columns: columns,
+      rows: rows)
+  }
+
+  var text: String { viewer.render().plainText() }
+}
+
+@Suite @MainActor struct ViewerTests {
+  @Test func tabFocusesTheFirstButtonAndEnterExpandsItsCard() throws {
+    let harness = Harness()
+    #expect(!harness.text.contains("Detail of c0"))
+    harness.viewer.handle(.tab)
+    #expect(harness.viewer.focused == IndexPath(item: 4, section: 0))
+    harness.viewer.handle(.enter)
+    let controller = try #require(
+      harness.adapter.sectionController(forSection: 0) as? ExpandableSectionController)
+    #expect(controller.isExpanded)
+    #expect(
+      harness.viewer.focused == IndexPath(item: 7, section: 0), "focus follows the button to its new index")
+    let text = harness.text
+    #expect(text.contains("Detail of c0"))
+    #expect(text.contains("[ View less ]"))
+    // The detail is inside the card's border.
+    let line = try #require(text.split(separator: "\n").first { $0.contains("Detail of c0") })
+    #expect(line.hasPrefix(" │") && line.hasSuffix("│░"), "border, then the shadow")
+    harness.viewer.handle(.enter)
+    #expect(!controller.isExpanded)
+    #expect(harness.viewer.focused == IndexPath(item: 4, section: 0))
+  }
+
+  @Test func tabWalksButtonsInOrderAndScrollsThemIntoView() {
+    let harness = Harness(rows: 16)
+    var seen: [Int] = []
+    for _ in 0..<6 {
+      harness.viewer.handle(.tab)
+      guard let focused = harness.viewer.focused else { break }
+      seen.append(focused.section)
+      let frame = harness.adapter.collectionView.layout.layoutAttributesForItem(at: focused)!.frame
+      let bounds = harness.adapter.collectionView.bounds
+      #expect(frame.minY >= bounds.minY && frame.maxY <= bounds.maxY, "the focused button is in view")
+    }
+    #expect(seen == [0, 1, 2, 3, 4, 5])
+    harness.viewer.handle(.backTab)
+    #expect(harness.viewer.focused?.section == 4)
+  }
+
+  @Test func scrollingKeysMoveAndClamp() {
+    let harness = Harness()
+    let collectionView = harness.adapter.collectionView
+    harness.viewer.handle(.down)
+    harness.viewer.handle(.character("j"))
+    #expect(collectionView.contentOffset.y == 2)
+    harness.viewer.handle(.up)
+    #expect(collectionView.contentOffset.y == 1)
+    harness.viewer.handle(.pageDown)
+    #expect(collectionView.contentOffset.y == 1 + Double(18))
+    harness.viewer.handle(.end)
+    #expect(collectionView.contentOffset.y == collectionView.maximumContentOffsetY)
+    harness.viewer.handle(.character("g"))
+    #expect(collectionView.contentOffset.y == 0)
+    harness.viewer.handle(.up)
+    #expect(collectionView.contentOffset.y == 0)
+    harness.viewer.handle(.mouse(MouseEvent(action: .wheelDown, x: 0, y: 0)))
+    #expect(collectionView.contentOffset.y == 3)
+  }
+
+  @Test func clickingAButtonTogglesItsCard() throws {
+    let harness = Harness()
+    let text = harness.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let row = try #require(text.firstIndex { $0.contains("[ View more ]") })
+    let column = try #require(text[row].firstRange(of: "View")).lowerBound
+    let x = text[row].distance(from: text[row].startIndex, to: column)
+    harness.viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: x, y: row)))
+    let controller = try #require(
+      harness.adapter.sectionController(forSection: 0) as? ExpandableSectionController)
+    #expect(controller.isExpanded)
+  }
+
+  @Test func quitKeys() {
+    for key: Key in [.character("q"), .escape, .control("c")] {
+      let harness = Harness()
+      harness.viewer.handle(key)
+      #expect(harness.viewer.wantsToQuit)
+    }
+  }
+
+  @Test func resizeRewrapsAndKeepsTheTopCard() {
+    let harness = Harness(columns: 60, rows: 20)
+    let collectionView = harness.adapter.collectionView
+    let third = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))!.frame
+    collectionView.setContentOffset(Point(x: 0, y: third.minY))
+    harness.viewer.resize(columns: 24, rows: 12)
+    let after = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))!.frame
+    #expect(collectionView.bounds.width == 24 && collectionView.bounds.height == 11)
+    #expect(collectionView.contentOffset.y == after.minY, "the same card is at the top")
+    #expect(harness.text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 24 })
+  }
+
+  @Test func framesAfterTheFirstAreDiffs() {
+    let harness = Harness(columns: 60, rows: 30, colors: .trueColor)
+    let first = harness.viewer.frameBytes()
+    #expect(harness.viewer.frameBytes().isEmpty, "nothing changed")
+    harness.viewer.handle(.down)
+    let scroll = harness.viewer.frameBytes()
+    #expect(!scroll.isEmpty && scroll.count * 5 < first.count)
+  }
+
+  @Test func tinyTerminalsDrawWithoutCrashing() {
+    for (columns, rows) in [(1, 1), (1, 40), (100, 1), (0, 0), (2, 2)] {
+      let harness = Harness(columns: columns, rows: rows)
+      let canvas = harness.viewer.render()
+      #expect(canvas.width == columns && canvas.height == rows)
+      harness.viewer.handle(.tab)
+      harness.viewer.handle(.enter)
+      harness.viewer.handle(.pageDown)
+      _ = harness.viewer.frameBytes()
+    }
+  }
+}
+
+@Suite @MainActor struct RendererTests {
+  /// A cell whose height is only estimated: the renderer's measurer sizes it.
+  final class Estimated: SectionController {
+    let text: String
+    init(_ text: String) { self.text = text }
+    override func cellForItem(at index: Int) -> CellDescriptor {
+      CellDescriptor(
+        reuseKind: "body", size: .estimated(Size(width: availableWidth, height: 1)),
+        content: .text(text, role: .body))
+    }
+  }
+
+  final class Source: ListAdapterDataSource {
+    struct Item: ListDiffable, Hashable {
+      var id: Int
+      var text: String
+      var diffIdentifier: Int { id }
+    }
+    let items: [Item]
+    init(_ items: [Item]) { self.items = items }
+    func objects(for adapter: ListAdapter) -> [any ListDiffable] { items }
+    func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+      -> SectionController
+    {
+      Estimated((object as! Item).text)
+    }
+  }
+
+  @Test func selfSizingCellsAreMeasuredByTheirView() {
+    let source = Source([.init(id: 0, text: "one two three four five six"), .init(id: 1, text: "漢字漢字漢字")])
+    let collectionView = CollectionView(size: Size(width: 8, height: 10))
+    let adapter = ListAdapter(collectionView: collectionView)
+    adapter.dataSource = source
+    let renderer = TextRenderer(environment: DrawEnvironment(colors: .none))
+    collectionView.measurer = renderer.measurer()
+    adapter.reloadData()
+    let first = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame
+    let second = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))!.frame
+    #expect(first.height == 4, "\"one two / three / four / five six\" at 8 columns")
+    #expect(second.height == 2)
+    var canvas = Canvas(width: 8, height: 10)
+    renderer.render(collectionView, into: &canvas)
+    #expect(canvas.plainText().hasPrefix("one two\nthree\nfour\nfive six\n漢字漢字\n漢字"))
+  }
+
+  @Test func hostileTextNeverReachesTheTerminal() {
+    let hostile = "evil\u{1B}]0;pwned\u{07} \u{1B}[2J\u{1B}[?1049l text\r\u{9B}31m over"
+    let source = Source([.init(id: 0, text: hostile)])
+    let collectionView = CollectionView(size: Size(width: 30, height: 6))
+    let adapter = ListAdapter(collectionView: collectionView)
+    adapter.dataSource = source
+    let renderer = TextRenderer()
+    collectionView.measurer = renderer.measurer()
+    adapter.reloadData()
+    var canvas = Canvas(width: 30, height: 6)
+    renderer.render(collectionView, into: &canvas)
+    var encoder = FrameEncoder(colors: .trueColor)
+    let output = String(decoding: encoder.encode(canvas), as: UTF8.self)
+    #expect(!output.contains("pwned") && !output.contains("\u{1B}]") && !output.contains("\u{07}"))
+    #expect(!output.contains("\u{1B}[2J\u{1B}[?1049l"))
+    #expect(!output.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) || $0 == "\r" })
+    #expect(canvas.plainText().hasPrefix("evil  text\nover"))
+  }
+
+  @Test func unregisteredKindsAreDrawnByContentAndReportedOnce() {
+    let source = Source([.init(id: 0, text: "hello"), .init(id: 1, text: "again")])
+    let collectionView = CollectionView(size: Size(width: 10, height: 4))
+    let adapter = ListAdapter(collectionView: collectionView)
+    adapter.dataSource = source
+    adapter.reloadData()
+    let renderer = TextRenderer(registry: ViewRegistry())
+    var canvas = Canvas(width: 10, height: 4)
+    renderer.render(collectionView, into: &canvas)
+    #expect(canvas.line(0) == "hello")
+    #expect(renderer.diagnostics.count == 1)
+  }
+}
