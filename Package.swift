@@ -25,10 +25,8 @@ let package = Package(
     .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff"]),
     .testTarget(name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff"]),
     .testTarget(name: "SectionalTests", dependencies: ["Sectional"]),
-    .testTarget(
-      name: "SectionalTerminalTests", dependencies: ["SectionalTerminal"],
-      exclude: ["Snapshots"]),
-    .testTarget(name: "FeedTests", dependencies: ["FeedKit"], exclude: ["Snapshots"]),
+    .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal"]),
+    .testTarget(name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

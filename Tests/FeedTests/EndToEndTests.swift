@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `feed` in a real terminal: tmux at 100×40, driven by keys, read back from the pane.
+/// CI installs tmux; without it these tests fail rather than pass silently.
+@Suite(.serialized) struct EndToEndTests {
+  /// The `feed` built beside this test binary.
+  static var feedBinary: String? {
+    var candidates: [URL] = []
+    if let first = CommandLine.arguments.first {
+      candidates.append(
+        URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("feed"))
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    candidates.append(root.appendingPathComponent(".build/debug/feed"))
+    return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  @discardableResult
+  static func shell(_ arguments: [String]) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A tmux session for one test, killed at the end.
+  final class Pane {
+    let name = "sectional-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+    init() {
+      EndToEndTests.shell([
+        "tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "PS1=$ ",
+        "TERM=xterm-256color",
+        "bash", "--norc", "--noprofile",
+      ])
+    }
+
+    deinit { EndToEndTests.shell(["tmux", "kill-session", "-t", name]) }
+
+    func keys(_ keys: String...) { EndToEndTests.shell(["tmux", "send-keys", "-t", name] + keys) }
+    func type(_ text: String) { EndToEndTests.shell(["tmux", "send-keys", "-t", name, "-l", text]) }
+    var screen: String { EndToEndTests.shell(["tmux", "capture-pane", "-p", "-t", name]) }
+    var shellPID: Int32 {
+      Int32(
+        EndToEndTests.shell(["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
+          in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// Waits up to 10 s for the screen to satisfy `condition`; returns the last screen.
+    @discardableResult
+    func wait(for what: String, _ condition: (String) -> Bool) -> String {
+      var last = ""
+      for _ in 0..<100 {
+        last = screen
+        if condition(last) { return last }
+        usleep(100_000)
+      }
+      Issue.record("timed out waiting for \(what); the pane shows:\n\(last)")
+      return last
+    }
+
+    /// The terminal modes the pane's shell has now, written to a file and read back.
+    func terminalModes() -> [String] {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-stty").path
+      try? FileManager.default.removeItem(atPath: file)
+      type("stty -a > \(file); echo stty-done")
+      keys("Enter")
+      wait(for: "stty") {
+        $0.contains("stty-done\n") || $0.hasSuffix("stty-done") || $0.contains("\nstty-done")
+      }
+      let modes = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+      return modes.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+    }
+
+    func startFeed(_ binary: String) {
+      type("clear; '\(binary)'")
+      keys("Enter")
+      wait(for: "the feed") { $0.contains("View more") && $0.contains("╭") }
+    }
+  }
+
+  static func requirements() throws -> String {
+    let tmux = shell(["sh", "-c", "command -v tmux"])
+    try #require(!tmux.isEmpty, "tmux is needed for the end-to-end tests (.ci/run installs it)")
+    return try #require(feedBinary, "build the feed first: swift build")
+  }
+
+  @Test func tabEnterShowsTheDetailInsideTheCardAndQuitRestoresTheTerminal() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary)
+    pane.keys("Tab")
+    pane.wait(for: "focus") { _ in true }
+    pane.keys("Enter")
+    let screen = pane.wait(for: "the detailed description") { $0.contains("The card you opened grew") }
+    let line = try #require(screen.split(separator: "\n").first { $0.contains("The card you opened grew") })
+    #expect(line.hasPrefix(" │ "), "inside the card's left border: \(line)")
+    #expect(line.trimmingCharacters(in: .whitespaces).hasSuffix("│"), "inside the right border: \(line)")
+    #expect(screen.contains("[ View less ]"))
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("View less") }
+    let modes = pane.terminalModes()
+    #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
+    #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary)
+    let children = Self.shell(["pgrep", "-P", "\(pane.shellPID)"]).split(separator: "\n").compactMap {
+      Int32($0)
+    }
+    let feed = try #require(children.first, "the feed's process")
+    kill(feed, SIGTERM)
+    pane.wait(for: "the shell") { !$0.contains("View more") }
+    let modes = pane.terminalModes()
+    #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
+    #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
+  }
+}

@@ -1,0 +1,97 @@
+import FeedKit
+import Foundation
+import SectionalTerminal
+import Testing
+
+@Suite @MainActor struct FeedCommandTests {
+  @Test func helpExitsZero() {
+    let run = runFeed(["--help"])
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("Usage: feed"))
+    #expect(run.errors.isEmpty)
+  }
+
+  @Test func unknownOptionsAndBadValuesPrintUsageAndExit64() {
+    for arguments in [
+      ["--bogus"], ["--width", "0"], ["--width"], ["--color", "sometimes"], ["--expand", ","],
+      ["a.json", "b.json"], ["--sections", "3", "x.json"], ["--seed", "-1"],
+    ] {
+      let run = runFeed(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.errors.contains("Usage: feed"), "\(arguments)")
+      #expect(run.output.isEmpty, "\(arguments)")
+    }
+  }
+
+  @Test func notATerminalPrintsTheWholeFeedAsPlainText() {
+    let run = runFeed([])
+    #expect(run.status == 0)
+    #expect(!run.output.contains("\u{1B}"))
+    for title in ["Welcome to Sectional", "東京の夜", "Thanks for scrolling"] {
+      #expect(run.output.contains(title))
+    }
+    #expect(run.output.components(separatedBy: "[ View more ]").count - 1 == BuiltInFeed.cards().count)
+    #expect(run.output.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 })
+  }
+
+  @Test func colourWhenAskedEvenIntoAPipe() {
+    let always = runFeed(["--color", "always", "--height", "10"], environment: ["TERM": "xterm-256color"])
+    #expect(always.output.contains("\u{1B}[") && onlySGR(always.output))
+    let forced = runFeed(["--height", "10"], environment: ["FORCE_COLOR": "3"])
+    #expect(forced.output.contains("38;2;"))
+    let noColor = runFeed(
+      ["--color", "auto", "--height", "10"], environment: ["NO_COLOR": "1", "FORCE_COLOR": "3"])
+    #expect(!noColor.output.contains("\u{1B}"))
+  }
+
+  @Test func heightPrintsOneFrameOfThatSize() {
+    let run = runFeed(["--width", "50", "--height", "12"])
+    #expect(run.status == 0)
+    #expect(run.output.split(separator: "\n", omittingEmptySubsequences: false).count == 13)
+  }
+
+  @Test func expandByIdOrPosition() {
+    let byId = runFeed(["--expand", "welcome,3", "--width", "100"])
+    #expect(byId.output.components(separatedBy: "[ View less ]").count - 1 == 2)
+    let all = runFeed(["--expand", "all", "--width", "100"])
+    #expect(all.output.contains("[ View less ]") && !all.output.contains("[ View more ]"))
+    let unknown = runFeed(["--expand", "nope"])
+    #expect(unknown.status == 64 && unknown.errors.contains("\"nope\"") && unknown.output.isEmpty)
+  }
+
+  @Test func generatedFeedsAreReproducible() {
+    let a = runFeed(["--sections", "40", "--seed", "7", "--width", "60"])
+    let b = runFeed(["--sections", "40", "--seed", "7", "--width", "60"])
+    let c = runFeed(["--sections", "40", "--seed", "8", "--width", "60"])
+    #expect(a.status == 0 && a.output == b.output && a.output != c.output)
+    #expect(a.output.contains("Card 40:"))
+  }
+
+  @Test func aMalformedFileIsOneMessageWithItsPositionAndExit65() throws {
+    let path = try temporaryFile("{\n  \"cards\": [\n    {\"id\": \"a\", \"title\": \"A\",}\n  ]\n}\n")
+    let run = runFeed([path])
+    #expect(run.status == 65)
+    #expect(run.output.isEmpty, "nothing drawn")
+    #expect(run.errors == "feed: \(path):3:30: expected a member name in quotes, found '}'\n")
+  }
+
+  @Test func aMissingFileExits66() {
+    let run = runFeed(["/nonexistent/feed.json"])
+    #expect(run.status == 66)
+    #expect(run.errors.contains("No such file or directory"))
+  }
+
+  @Test func aUsersFeedFileRenders() throws {
+    let path = try temporaryFile(
+      """
+      {"title": "Mine", "cards": [
+        {"id": "x", "title": "My card", "description": "Mine.", "caption": "c", "detail": "d",
+         "extras": ["e1"], "image": {"pattern": "circle", "width": 10, "height": 6, "colors": ["#ff0000", "#0000ff"]}},
+        {"id": "y", "title": "Second", "description": "Two."}
+      ]}
+      """)
+    let run = runFeed([path, "--expand", "x", "--width", "40"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("My card") && run.output.contains("e1") && run.output.contains("Second"))
+  }
+}

@@ -1,0 +1,59 @@
+import FeedKit
+import Foundation
+import Testing
+
+/// Rendered frames compared with golden files in Snapshots/ (RECORD_SNAPSHOTS=1 to re-record).
+@Suite @MainActor struct GoldenTests {
+  static let trueColor = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+
+  func frame(_ arguments: [String], color: Bool = false) -> String {
+    let run = runFeed(arguments + ["--color", color ? "always" : "never"], environment: Self.trueColor)
+    #expect(run.status == 0, "\(run.errors)")
+    if color { #expect(onlySGR(run.output)) } else { #expect(!run.output.contains("\u{1B}")) }
+    return run.output
+  }
+
+  @Test func collapsedFeed() {
+    assertSnapshot(frame(["--width", "80", "--height", "40"]), named: "collapsed.txt")
+    assertSnapshot(frame(["--width", "80", "--height", "40"], color: true), named: "collapsed.ansi")
+  }
+
+  @Test func oneCardExpanded() {
+    assertSnapshot(frame(["--width", "80", "--height", "40", "--expand", "welcome"]), named: "expanded.txt")
+    assertSnapshot(
+      frame(["--width", "80", "--height", "40", "--expand", "welcome"], color: true), named: "expanded.ansi")
+  }
+
+  @Test func thirtyColumns() {
+    assertSnapshot(frame(["--width", "30", "--height", "60"]), named: "thirty-columns.txt")
+  }
+
+  @Test func cjkAndEmoji() throws {
+    let path = try temporaryFile(
+      """
+      [{"id": "cjk", "title": "東京の夜 · 서울 · 北京", "description": "ネオンが雨に映る街を歩く。屋台の湯気、遠くの電車の音。",
+        "caption": "写真：新宿", "detail": "日本語の文字は二列の幅で描かれる。", "image": {"pattern": "aurora", "width": 16, "height": 6}},
+       {"id": "emoji", "title": "Party 🎉 👨‍👩‍👧‍👦 🇯🇵", "description": "Flags 🇫🇷, skin tones 👍🏽, keycaps 1️⃣, hearts ❤️ and accents e\\u0301.",
+        "caption": "❤️ 🧡 💛", "detail": "☀️ vs ☀", "extras": ["🍕🌮🍣"], "image": {"pattern": "circle", "width": 12, "height": 6}}]
+      """)
+    assertSnapshot(frame([path, "--width", "44", "--expand", "all"]), named: "cjk-emoji.txt")
+    assertSnapshot(frame([path, "--width", "44", "--expand", "all"], color: true), named: "cjk-emoji.ansi")
+  }
+
+  @Test func hostileText() throws {
+    let path = try temporaryFile(
+      """
+      [{"id": "evil", "title": "Title\\u001b]0;pwned\\u0007 here", "description": "clear\\u001b[2J\\u001b[?1049l screen\\rover",
+        "caption": "c1 \\u009b31m csi \\u202eesrever", "detail": "bell\\u0007 nul\\u0000 tab\\tend", "extras": ["\\u001bPdcs\\u001b\\\\ok"]}]
+      """)
+    let plain = frame([path, "--width", "50", "--expand", "all"])
+    #expect(!plain.contains("pwned"))
+    assertSnapshot(plain, named: "hostile.txt")
+    assertSnapshot(frame([path, "--width", "50", "--expand", "all"], color: true), named: "hostile.ansi")
+  }
+
+  @Test func oneColumnAndOneRow() {
+    assertSnapshot(frame(["--width", "1", "--height", "12"]), named: "one-column.txt")
+    assertSnapshot(frame(["--width", "80", "--height", "1"]), named: "one-row.txt")
+  }
+}
