@@ -4,7 +4,7 @@
 @MainActor
 func runBenchmarks() {
   let prefix = CommandLine.arguments.dropFirst().first ?? ""
-  let registry = diffScenarios() + layoutScenarios() + adapterScenarios()
+  let registry = diffScenarios() + layoutScenarios() + adapterScenarios() + renderScenarios()
   for (name, make) in registry where name.hasPrefix(prefix) {
     run(make())
   }

@@ -1,0 +1,145 @@
+import FeedKit
+import Sectional
+import SectionalTerminal
+
+/// A 10,000-card generated feed in a 200×60 viewer drawing in true colour, as `feed` does.
+@MainActor
+func benchViewer(cards: Int = 10_000) -> (FeedList, ListViewer) {
+  let document = FeedDocument(title: "Bench", cards: BuiltInFeed.generated(count: cards, seed: 1))
+  let list = FeedList(document: document, width: 200, height: 60)
+  let viewer = ListViewer(
+    adapter: list.adapter, renderer: TextRenderer(environment: DrawEnvironment(colors: .trueColor)),
+    columns: 200,
+    rows: 60, title: document.title)
+  return (list, viewer)
+}
+
+/// The render scenarios of the text-front issue. Bytes are what a terminal receives.
+@MainActor
+func renderScenarios() -> [(String, () -> Scenario)] {
+  [
+    (
+      "render.frame",
+      {
+        // A jump to a far part of the feed: nearly every cell changes. Measured: query, paint
+        // and the diffing encoder. Baseline: query, paint and every cell written.
+        let (list, viewer) = benchViewer()
+        let fullEncoder = Box(FrameEncoder(colors: .trueColor))
+        var random = SplitMix64(seed: 5)
+        let bytes = Box(0)
+        let baselineBytes = Box(0)
+        @MainActor func jump() {
+          let maximum = list.collectionView.maximumContentOffsetY
+          list.collectionView.setContentOffset(
+            Point(x: 0, y: Double(random.next() % UInt64(max(1, maximum)))))
+        }
+        return Scenario(
+          name: "render.frame", n: 10_000, baselineName: "full frame, no diffing",
+          extraFields: {
+            [
+              ("bytes", .integer(bytes.value)), ("baseline_bytes", .integer(baselineBytes.value)),
+              ("bytes_ratio", .number(Double(bytes.value) / Double(max(1, baselineBytes.value)))),
+            ]
+          },
+          measured: Sample(
+            setUp: { jump() },
+            run: { bytes.value = viewer.frameBytes().count }),
+          baseline: Sample(
+            setUp: { jump() },
+            run: { baselineBytes.value = fullEncoder.value.encodeFull(viewer.render()).count }))
+      }
+    ),
+    (
+      "render.scroll",
+      {
+        // 500 one-line scrolls, each drawn. Goal: bytes per scroll ≤ 10% of a full frame's.
+        let (list, viewer) = benchViewer()
+        let fullEncoder = Box(FrameEncoder(colors: .trueColor))
+        let bytes = Box(0)
+        let baselineBytes = Box(0)
+        let scrolls = 500
+        return Scenario(
+          name: "render.scroll", n: scrolls, baselineName: "full frame per scroll",
+          extraFields: {
+            [
+              ("bytes", .integer(bytes.value)), ("baseline_bytes", .integer(baselineBytes.value)),
+              ("bytes_ratio", .number(Double(bytes.value) / Double(max(1, baselineBytes.value)))),
+              ("goal_bytes_ratio", .number(0.10)),
+            ]
+          },
+          measured: Sample(
+            setUp: {
+              list.collectionView.setContentOffset(.zero)
+              _ = viewer.frameBytes()
+            },
+            run: {
+              var total = 0
+              for _ in 0..<scrolls {
+                viewer.handle(.down)
+                total += viewer.frameBytes().count
+              }
+              bytes.value = total / scrolls
+            }),
+          baseline: Sample(
+            setUp: { list.collectionView.setContentOffset(.zero) },
+            run: {
+              var total = 0
+              for _ in 0..<scrolls {
+                viewer.handle(.down)
+                total += fullEncoder.value.encodeFull(viewer.render()).count
+              }
+              baselineBytes.value = total / scrolls
+            }))
+      }
+    ),
+    (
+      "render.toggle",
+      {
+        // Expanding the card at the top of the view: the cards below move down. Goal: bytes
+        // ≤ 40% of a full frame's.
+        let (list, viewer) = benchViewer()
+        let fullEncoder = Box(FrameEncoder(colors: .trueColor))
+        let bytes = Box(0)
+        let baselineBytes = Box(0)
+        let section = 500
+        @MainActor func controller() -> ExpandableSectionController {
+          list.adapter.sectionController(forSection: section) as! ExpandableSectionController
+        }
+        @MainActor func reset() {
+          if controller().isExpanded { controller().toggle() }
+          let top = list.collectionView.layout.layoutAttributesForItem(
+            at: IndexPath(item: 0, section: section))!
+          list.collectionView.setContentOffset(Point(x: 0, y: top.frame.minY - 2))
+          _ = viewer.frameBytes()
+        }
+        return Scenario(
+          name: "render.toggle", n: 10_000, baselineName: "full frame after the toggle",
+          extraFields: {
+            [
+              ("bytes", .integer(bytes.value)), ("baseline_bytes", .integer(baselineBytes.value)),
+              ("bytes_ratio", .number(Double(bytes.value) / Double(max(1, baselineBytes.value)))),
+              ("goal_bytes_ratio", .number(0.40)),
+            ]
+          },
+          measured: Sample(
+            setUp: reset,
+            run: {
+              controller().toggle()
+              bytes.value = viewer.frameBytes().count
+            }),
+          baseline: Sample(
+            setUp: reset,
+            run: {
+              controller().toggle()
+              baselineBytes.value = fullEncoder.value.encodeFull(viewer.render()).count
+            }))
+      }
+    ),
+  ]
+}
+
+/// A mutable value shared by a scenario's closures.
+final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
