@@ -240,4 +240,43 @@ struct Harness {
     #expect(canvas.line(0) == "hello")
     #expect(renderer.diagnostics.count == 1)
   }
+
+  final class Headed: SectionController, SupplementaryViewSource {
+    override init() {
+      super.init()
+      supplementaryViewSource = self
+    }
+    override func cellForItem(at index: Int) -> CellDescriptor {
+      .text("cell", role: .body, width: availableWidth, height: 1)
+    }
+    func header(for controller: SectionController) -> SupplementaryDescriptor? {
+      SupplementaryDescriptor(height: 1, content: .text("Header", role: .header))
+    }
+    func footer(for controller: SectionController) -> SupplementaryDescriptor? {
+      SupplementaryDescriptor(height: 1, content: .text("Footer", role: .footer))
+    }
+  }
+
+  final class HeadedSource: ListAdapterDataSource {
+    func objects(for adapter: ListAdapter) -> [any ListDiffable] { [Source.Item(id: 0, text: "")] }
+    func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+      -> SectionController
+    {
+      Headed()
+    }
+  }
+
+  @Test func headersAndFootersAreDrawnInTheirRoles() {
+    let source = HeadedSource()
+    let collectionView = CollectionView(size: Size(width: 10, height: 3))
+    let adapter = ListAdapter(collectionView: collectionView)
+    adapter.dataSource = source
+    adapter.reloadData()
+    let renderer = TextRenderer()
+    var canvas = Canvas(width: 10, height: 3)
+    renderer.render(collectionView, into: &canvas)
+    #expect(canvas.plainText() == "Header\ncell\nFooter")
+    #expect(canvas[0, 0].style.attributes.contains(.bold))
+    #expect(canvas[0, 2].style.attributes.contains(.dim))
+  }
 }

@@ -173,15 +173,9 @@ public struct Canvas: Sendable {
     let limit = maxWidth == .max ? Int.max : x + max(0, maxWidth)
     for character in text {
       let columns = DisplayWidth.of(character)
-      if columns == 0 {
-        if character.unicodeScalars.first.map({ $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
-          ?? true
-        {
-          continue
-        }
-        // A zero-width cluster (a lone combining mark) has no cell of its own.
-        continue
-      }
+      // Controls measure 0 and are dropped; so is a zero-width cluster (a lone combining mark),
+      // which has no cell of its own.
+      if columns == 0 { continue }
       if column + columns > limit { break }
       put(character, columns: columns, x: column, y: y, style: style)
       column += columns

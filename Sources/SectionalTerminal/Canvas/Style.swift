@@ -37,11 +37,4 @@ public struct TextStyle: Hashable, Sendable {
   }
 
   public static let plain = TextStyle()
-
-  /// This style drawn over `background` where this one has none.
-  public func over(background fill: TerminalColor) -> TextStyle {
-    var style = self
-    if style.background == .default { style.background = fill }
-    return style
-  }
 }

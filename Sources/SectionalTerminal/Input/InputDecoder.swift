@@ -105,17 +105,7 @@ public struct InputDecoder: Sendable {
       return decodeCSI(at: index, final: final)
     case 0x4F:  // O: SS3
       guard index + 2 < buffer.count else { return final ? (2, nil) : (0, nil) }
-      let key: Key? =
-        switch buffer[index + 2] {
-        case 0x41: .up
-        case 0x42: .down
-        case 0x43: .right
-        case 0x44: .left
-        case 0x48: .home
-        case 0x46: .end
-        default: nil
-        }
-      return (3, key)
+      return (3, Self.cursorKey(buffer[index + 2]))
     case 0x1B:
       return (1, .escape)  // ESC ESC: the first is the key
     default:
@@ -141,14 +131,9 @@ public struct InputDecoder: Sendable {
       return (length, mouse(body.dropFirst(), final: finalByte))
     }
     let parameters = Self.numbers(body[...])
+    if let key = Self.cursorKey(finalByte) { return (length, key) }
     let key: Key? =
       switch finalByte {
-      case 0x41: .up
-      case 0x42: .down
-      case 0x43: .right
-      case 0x44: .left
-      case 0x48: .home
-      case 0x46: .end
       case 0x5A: .backTab
       case 0x7E:
         switch parameters.first ?? 0 {
@@ -162,6 +147,19 @@ public struct InputDecoder: Sendable {
       default: nil
       }
     return (length, key)
+  }
+
+  /// The keys that CSI and SS3 spell alike: arrows, Home (H) and End (F).
+  private static func cursorKey(_ final: UInt8) -> Key? {
+    switch final {
+    case 0x41: .up
+    case 0x42: .down
+    case 0x43: .right
+    case 0x44: .left
+    case 0x48: .home
+    case 0x46: .end
+    default: nil
+    }
   }
 
   private func mouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Key? {

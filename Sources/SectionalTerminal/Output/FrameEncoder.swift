@@ -220,8 +220,7 @@ public struct FrameEncoder: Sendable {
       for candidate in candidates where candidate != row { votes[row - candidate, default: 0] += 1 }
     }
     guard
-      let dy = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : abs($0.key) > abs($1.key) })?.key,
-      votes[dy, default: 0] >= 1
+      let dy = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : abs($0.key) > abs($1.key) })?.key
     else { return nil }
     // The matched rows, as new-frame rows.
     var first = -1

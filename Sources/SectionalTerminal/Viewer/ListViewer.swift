@@ -172,8 +172,8 @@ public final class ListViewer {
     let section = path.section
     collectionView.selectItem(at: path)
     adapter.flushPendingUpdates()
-    collectionView.deselectItem(
-      at: IndexPath(item: min(path.item, max(0, count(section) - 1)), section: section))
+    // A press, not a lasting selection (a batch that reloaded the button has already dropped it).
+    collectionView.deselectItem(at: path)
     // The button may have moved (a card's button follows its new items): focus follows it.
     if !isButton(path) { focused = button(inSection: section, forward: false, after: nil) }
     if let focused { scrollToVisible(focused) }
