@@ -21,18 +21,24 @@ import Testing
     return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
+  /// Runs a command and returns what it printed, through `system(3)` and a file.
+  ///
+  /// Not `Process`: `tmux new-session` starts a server that inherits every descriptor without
+  /// close-on-exec, including the one Foundation watches to learn that its child exited, so
+  /// `waitUntilExit` would wait as long as the tmux server lives. `system` waits for its own
+  /// child's pid only.
   @discardableResult
   static func shell(_ arguments: [String]) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return "" }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sectional-sh-\(UUID().uuidString)"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    func quoted(_ argument: String) -> String {
+      "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    let command = arguments.map(quoted).joined(separator: " ") + " < /dev/null > \(quoted(path)) 2> /dev/null"
+    _ = system(command)
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 
   /// A tmux session for one test, killed at the end.
@@ -41,8 +47,10 @@ import Testing
 
     init() {
       EndToEndTests.shell([
-        "tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "PS1=$ ",
-        "TERM=xterm-256color",
+        // A clean shell, as a user's new terminal: nothing inherited from the test runner
+        // (NO_COLOR, FORCE_COLOR…), whichever process started the tmux server.
+        "tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "-i",
+        "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "PS1=$ ", "TERM=xterm-256color",
         "bash", "--norc", "--noprofile",
       ])
     }

@@ -165,6 +165,12 @@ public final class TerminalSession {
         _ = raise(number)
       }
     }
+    // A blocked mask is inherited through fork and exec: a parent that blocks SIGTERM (a test
+    // runner, a supervisor) would otherwise leave these handlers deaf.
+    var handled = sigset_t()
+    sigemptyset(&handled)
+    for number in terminatingSignals + [SIGWINCH] { sigaddset(&handled, number) }
+    _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
   }
 
   /// Writes all of `bytes`, retrying interrupted and partial writes.
