@@ -16,16 +16,21 @@ let package = Package(
     .target(name: "SectionalLayout", dependencies: ["SectionalDiff"]),
     .target(name: "Sectional", dependencies: ["SectionalDiff", "SectionalLayout"]),
     .target(name: "SectionalTerminal", dependencies: ["Sectional"]),
-    .target(name: "FeedKit", dependencies: ["SectionalTerminal"], path: "Samples/FeedKit"),
+    // Not a product: the one seeded generator the sample, the benchmark and the tests share.
+    .target(name: "SeededRandom"),
+    .target(name: "FeedKit", dependencies: ["SectionalTerminal", "SeededRandom"], path: "Samples/FeedKit"),
     .executableTarget(name: "feed", dependencies: ["FeedKit"], path: "Samples/Feed"),
     .executableTarget(
       name: "sectional-bench",
-      dependencies: ["SectionalDiff", "SectionalLayout", "Sectional", "SectionalTerminal", "FeedKit"]
+      dependencies: [
+        "SectionalDiff", "SectionalLayout", "Sectional", "SectionalTerminal", "FeedKit", "SeededRandom",
+      ]
     ),
-    .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff"]),
-    .testTarget(name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff"]),
+    .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff", "SeededRandom"]),
+    .testTarget(
+      name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
     .testTarget(name: "SectionalTests", dependencies: ["Sectional"]),
-    .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal"]),
+    .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "SeededRandom"]),
     .testTarget(name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

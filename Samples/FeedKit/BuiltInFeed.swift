@@ -1,4 +1,5 @@
 import Sectional
+import SeededRandom
 
 /// The feed `swift run feed` shows: 24 cards of varied lengths, 0–3 extras, text in several
 /// scripts, and pictures made in code.
@@ -124,7 +125,7 @@ public enum BuiltInFeed {
 
   /// A generated feed of `count` cards, the same for the same seed.
   public static func generated(count: Int, seed: UInt64) -> [ExpandableCard] {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     let words = [
       "layout", "section", "card", "shadow", "terminal", "diff", "update", "scroll", "expand", "view",
       "grapheme",
@@ -146,21 +147,4 @@ public enum BuiltInFeed {
         extras: (0..<random.next(below: 4)).map { _ in sentence(3 + random.next(below: 10)) })
     }
   }
-}
-
-/// SplitMix64: a small, fast, seedable generator, so a generated feed is the same every run.
-public struct SeededRandom: Sendable {
-  private var state: UInt64
-
-  public init(seed: UInt64) { state = seed }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  public mutating func next(below bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }

@@ -142,74 +142,67 @@ public struct JSONParser {
   }
 
   private mutating func parseObject(_ start: SourcePosition) throws(FeedFileError) -> JSONNode {
-    try enter()
-    defer { depth -= 1 }
-    index += 1
     var members: [(key: String, value: JSONNode)] = []
-    skipWhitespace()
-    if index < bytes.count && bytes[index] == 0x7D {
-      index += 1
-      return JSONNode(value: .object(members), position: start)
-    }
-    while true {
-      skipWhitespace()
-      let keyPosition = position
-      guard index < bytes.count, bytes[index] == 0x22 else {
-        throw FeedFileError("expected a member name in quotes, found \(describeCurrent())", at: keyPosition)
+    try parseElements(close: 0x7D, what: "an object") { parser throws(FeedFileError) in
+      let keyPosition = parser.position
+      guard parser.index < parser.bytes.count, parser.bytes[parser.index] == 0x22 else {
+        throw FeedFileError(
+          "expected a member name in quotes, found \(parser.describeCurrent())", at: keyPosition)
       }
-      let key = try parseString()
+      let key = try parser.parseString()
       if members.contains(where: { $0.key == key }) {
         throw FeedFileError("the member \"\(key)\" appears twice", at: keyPosition)
       }
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == 0x3A else {
-        throw FeedFileError("expected ':' after \"\(key)\", found \(describeCurrent())", at: position)
+      parser.skipWhitespace()
+      guard parser.index < parser.bytes.count, parser.bytes[parser.index] == 0x3A else {
+        throw FeedFileError(
+          "expected ':' after \"\(key)\", found \(parser.describeCurrent())", at: parser.position)
       }
-      index += 1
-      skipWhitespace()
-      members.append((key, try parseValue()))
-      skipWhitespace()
-      guard index < bytes.count else {
-        throw FeedFileError("an object is not closed: expected '}'", at: position)
-      }
-      if bytes[index] == 0x2C {
-        index += 1
-        continue
-      }
-      if bytes[index] == 0x7D {
-        index += 1
-        return JSONNode(value: .object(members), position: start)
-      }
-      throw FeedFileError("expected ',' or '}', found \(describeCurrent())", at: position)
+      parser.index += 1
+      parser.skipWhitespace()
+      members.append((key, try parser.parseValue()))
     }
+    return JSONNode(value: .object(members), position: start)
   }
 
   private mutating func parseArray(_ start: SourcePosition) throws(FeedFileError) -> JSONNode {
+    var elements: [JSONNode] = []
+    try parseElements(close: 0x5D, what: "an array") { parser throws(FeedFileError) in
+      elements.append(try parser.parseValue())
+    }
+    return JSONNode(value: .array(elements), position: start)
+  }
+
+  /// The comma-separated elements of an object or array, from its opening bracket to `close`:
+  /// `element` reads one (whitespace before it skipped).
+  private mutating func parseElements(
+    close: UInt8, what: String, element: (inout JSONParser) throws(FeedFileError) -> Void
+  ) throws(FeedFileError) {
     try enter()
     defer { depth -= 1 }
+    let closing = Character(Unicode.Scalar(close))
     index += 1
-    var elements: [JSONNode] = []
     skipWhitespace()
-    if index < bytes.count && bytes[index] == 0x5D {
+    if index < bytes.count && bytes[index] == close {
       index += 1
-      return JSONNode(value: .array(elements), position: start)
+      return
     }
     while true {
       skipWhitespace()
-      elements.append(try parseValue())
+      try element(&self)
       skipWhitespace()
       guard index < bytes.count else {
-        throw FeedFileError("an array is not closed: expected ']'", at: position)
+        throw FeedFileError("\(what) is not closed: expected '\(closing)'", at: position)
       }
       if bytes[index] == 0x2C {
         index += 1
         continue
       }
-      if bytes[index] == 0x5D {
+      if bytes[index] == close {
         index += 1
-        return JSONNode(value: .array(elements), position: start)
+        return
       }
-      throw FeedFileError("expected ',' or ']', found \(describeCurrent())", at: position)
+      throw FeedFileError("expected ',' or '\(closing)', found \(describeCurrent())", at: position)
     }
   }
 

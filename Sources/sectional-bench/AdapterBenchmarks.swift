@@ -1,4 +1,5 @@
 import Sectional
+import SeededRandom
 
 /// The cards of a generated feed.
 func benchCards(_ count: Int) -> [ExpandableCard] {

@@ -1,4 +1,5 @@
 import SectionalDiff
+import SeededRandom
 
 /// A model like a feed's: a UUID-sized identifier and some content.
 struct BenchModel: Hashable, ListDiffable {

@@ -1,5 +1,6 @@
 import SectionalDiff
 import SectionalLayout
+import SeededRandom
 
 #if canImport(Glibc)
   import Glibc

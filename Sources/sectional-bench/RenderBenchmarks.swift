@@ -1,6 +1,7 @@
 import FeedKit
 import Sectional
 import SectionalTerminal
+import SeededRandom
 
 /// A 10,000-card generated feed in a 200×60 viewer drawing in true colour, as `feed` does.
 @MainActor

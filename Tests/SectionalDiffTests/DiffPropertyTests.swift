@@ -1,4 +1,5 @@
 import SectionalDiff
+import SeededRandom
 import Testing
 
 @Suite struct DiffPropertyTests {

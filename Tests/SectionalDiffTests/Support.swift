@@ -32,19 +32,6 @@ struct Tag: Identifiable, Equatable, ListDiffable {
 
 func items(_ ids: [Int]) -> [Item] { ids.map { Item(id: $0) } }
 
-/// SplitMix64, so the property tests are reproducible from their seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Applies `result` to `old` the way `UICollectionView` applies a batch: deletes and move sources
 /// leave, inserts and move targets take their new places, every other old element keeps its
 /// relative order in the places left. Returns nil when the counts cannot add up.

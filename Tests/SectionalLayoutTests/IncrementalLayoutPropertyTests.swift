@@ -1,4 +1,5 @@
 import SectionalDiff
+import SeededRandom
 import Testing
 
 @testable import SectionalLayout

@@ -1,19 +1,8 @@
 import Sectional
+import SeededRandom
 import Testing
 
 @testable import SectionalTerminal
-
-/// SplitMix64, for reproducible random frames.
-struct TestRandom {
-  var state: UInt64
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((z ^ (z >> 31)) % UInt64(max(1, bound)))
-  }
-}
 
 @Suite struct FrameEncoderTests {
   static let palette: [TerminalColor] = [
@@ -23,13 +12,13 @@ struct TestRandom {
     ("a", 1), ("b", 1), (" ", 1), ("─", 1), ("漢", 2), ("🎉", 2), ("é", 1),
   ]
 
-  static func randomRow(_ canvas: inout Canvas, _ y: Int, _ random: inout TestRandom) {
+  static func randomRow(_ canvas: inout Canvas, _ y: Int, _ random: inout SplitMix64) {
     var x = 0
     while x < canvas.width {
-      let (glyph, width) = glyphs[random.next(glyphs.count)]
+      let (glyph, width) = glyphs[random.next(below: glyphs.count)]
       let style = TextStyle(
-        foreground: palette[random.next(3)], background: palette[random.next(3)],
-        attributes: TextAttributes(rawValue: UInt8(random.next(4))))
+        foreground: palette[random.next(below: 3)], background: palette[random.next(below: 3)],
+        attributes: TextAttributes(rawValue: UInt8(random.next(below: 4))))
       canvas.put(glyph, columns: width, x: x, y: y, style: style, opaque: true)
       x += width
     }
@@ -45,10 +34,10 @@ struct TestRandom {
   static func sameCells(_ a: Canvas, _ b: Canvas) -> Bool { a.cells == b.cells }
 
   @Test func randomEditsScrollsAndBandMovesReproduceEveryFrame() {
-    var random = TestRandom(state: 42)
+    var random = SplitMix64(seed: 42)
     for trial in 0..<40 {
-      let width = 1 + random.next(30)
-      let height = 1 + random.next(14)
+      let width = 1 + random.next(below: 30)
+      let height = 1 + random.next(below: 14)
       var encoder = FrameEncoder(colors: .trueColor)
       var terminal = VirtualTerminal(width: width, height: height)
       var frame = Canvas(width: width, height: height)
@@ -57,23 +46,24 @@ struct TestRandom {
       #expect(Self.sameCells(terminal.screen, frame), "trial \(trial): first frame")
       for step in 0..<25 {
         var next = frame
-        switch random.next(4) {
+        switch random.next(below: 4) {
         case 0:  // a few cells
-          for _ in 0..<(1 + random.next(5)) {
-            let (glyph, w) = Self.glyphs[random.next(Self.glyphs.count)]
+          for _ in 0..<(1 + random.next(below: 5)) {
+            let (glyph, w) = Self.glyphs[random.next(below: Self.glyphs.count)]
             next.put(
-              glyph, columns: w, x: random.next(width), y: random.next(height), style: .plain, opaque: true)
+              glyph, columns: w, x: random.next(below: width), y: random.next(below: height), style: .plain,
+              opaque: true)
           }
         case 1:  // a scroll of the whole screen, new rows drawn
-          let dy = random.next(3) + 1
-          let up = random.next(2) == 0
+          let dy = random.next(below: 3) + 1
+          let up = random.next(below: 2) == 0
           next.shiftRows(top: 0, bottom: height, by: up ? -dy : dy)
           for y in (up ? max(0, height - dy)..<height : 0..<min(height, dy)) {
             Self.randomRow(&next, y, &random)
           }
         case 2:  // a band below some row moves down (a card grew)
-          let top = random.next(height)
-          let dy = 1 + random.next(3)
+          let top = random.next(below: height)
+          let dy = 1 + random.next(below: 3)
           next.shiftRows(top: top, bottom: height, by: dy)
           for y in top..<min(height, top + dy) { Self.randomRow(&next, y, &random) }
         default:  // nothing changes
@@ -90,7 +80,7 @@ struct TestRandom {
   }
 
   @Test func aOneLineScrollUsesTheTerminalsScrollAndDrawsOneRow() {
-    var random = TestRandom(state: 7)
+    var random = SplitMix64(seed: 7)
     let (width, height) = (80, 24)
     var frame = Canvas(width: width, height: height)
     for y in 0..<height { Self.randomRow(&frame, y, &random) }
@@ -107,7 +97,7 @@ struct TestRandom {
   }
 
   @Test func aBandMovedDownUsesAScrollRegion() {
-    var random = TestRandom(state: 9)
+    var random = SplitMix64(seed: 9)
     var frame = Canvas(width: 40, height: 20)
     for y in 0..<20 { Self.randomRow(&frame, y, &random) }
     var encoder = FrameEncoder(colors: .trueColor)

@@ -60,7 +60,6 @@ public struct Canvas: Sendable {
   public let width: Int
   public let height: Int
   public private(set) var cells: [TerminalCell]
-  private var opaque = false
   /// Where drawing lands; everything outside is dropped. Always within the canvas.
   public var clip: CellRect {
     didSet { clip = clip.intersection(bounds) }
@@ -101,25 +100,22 @@ public struct Canvas: Sendable {
   public mutating func put(
     _ grapheme: Character, columns: Int, x: Int, y: Int, style: TextStyle, opaque: Bool = false
   ) {
-    let saved = self.opaque
-    self.opaque = opaque
-    defer { self.opaque = saved }
     guard clip.contains(x: x, y: y), columns > 0 else { return }
     if columns >= 2 {
       guard x + 1 < clip.maxX else {
         // A wide grapheme cut by the edge: the visible half is a space.
-        set(TerminalCell(" ", width: 1, style: style), x: x, y: y)
+        set(TerminalCell(" ", width: 1, style: style), x: x, y: y, opaque: opaque)
         return
       }
-      set(TerminalCell(grapheme, width: 2, style: style), x: x, y: y)
-      set(TerminalCell(" ", width: 0, style: style), x: x + 1, y: y)
+      set(TerminalCell(grapheme, width: 2, style: style), x: x, y: y, opaque: opaque)
+      set(TerminalCell(" ", width: 0, style: style), x: x + 1, y: y, opaque: opaque)
     } else {
-      set(TerminalCell(grapheme, width: 1, style: style), x: x, y: y)
+      set(TerminalCell(grapheme, width: 1, style: style), x: x, y: y, opaque: opaque)
     }
   }
 
   /// Writes a cell, keeping wide graphemes whole: a wide grapheme half covered is blanked.
-  private mutating func set(_ cell: TerminalCell, x: Int, y: Int) {
+  private mutating func set(_ cell: TerminalCell, x: Int, y: Int, opaque: Bool = false) {
     let index = y * width + x
     let old = cells[index]
     var cell = cell

@@ -137,48 +137,53 @@ struct StyleWriter {
     let style = effective(wanted)
     if let current, current == style { return }
     var base = current ?? TextStyle()
-    var parameters: [Int] = []
-    parameters.reserveCapacity(12)
+    // Parameters go straight to the output: `CSI p;p;…m`, nothing when none is needed.
+    var started = false
+    func add(_ parameter: Int) {
+      out.write(started ? ";" : "\u{1B}[")
+      started = true
+      out.append(number: parameter)
+    }
     if current == nil || !base.attributes.subtracting(style.attributes).isEmpty {
-      parameters.append(0)
+      add(0)
       base = TextStyle()
     }
     let added = style.attributes.subtracting(base.attributes)
-    if added.contains(.bold) { parameters.append(1) }
-    if added.contains(.dim) { parameters.append(2) }
-    if added.contains(.italic) { parameters.append(3) }
-    if added.contains(.underline) { parameters.append(4) }
-    if added.contains(.reverse) { parameters.append(7) }
-    if style.foreground != base.foreground { color(style.foreground, background: false, into: &parameters) }
-    if style.background != base.background { color(style.background, background: true, into: &parameters) }
+    if added.contains(.bold) { add(1) }
+    if added.contains(.dim) { add(2) }
+    if added.contains(.italic) { add(3) }
+    if added.contains(.underline) { add(4) }
+    if added.contains(.reverse) { add(7) }
+    if style.foreground != base.foreground { color(style.foreground, background: false, add) }
+    if style.background != base.background { color(style.background, background: true, add) }
     current = style
-    guard !parameters.isEmpty else { return }
-    out.write("\u{1B}[")
-    for (index, parameter) in parameters.enumerated() {
-      if index > 0 { out.write(";") }
-      out.append(number: parameter)
-    }
-    out.write("m")
+    if started { out.write("m") }
   }
 
-  private mutating func color(_ color: TerminalColor, background: Bool, into parameters: inout [Int]) {
+  private mutating func color(_ color: TerminalColor, background: Bool, _ add: (Int) -> Void) {
     guard case .rgb(let rgb) = color else {
-      parameters.append(background ? 49 : 39)
+      add(background ? 49 : 39)
       return
     }
     switch colors {
     case .none: break
     case .trueColor:
-      parameters += [background ? 48 : 38, 2, Int(rgb.red), Int(rgb.green), Int(rgb.blue)]
+      add(background ? 48 : 38)
+      add(2)
+      add(Int(rgb.red))
+      add(Int(rgb.green))
+      add(Int(rgb.blue))
     case .ansi256:
       let index = cache256[rgb] ?? ColorMapping.index256(rgb)
       cache256[rgb] = index
-      parameters += [background ? 48 : 38, 5, index]
+      add(background ? 48 : 38)
+      add(5)
+      add(index)
     case .ansi16:
       let index = cache16[rgb] ?? ColorMapping.index16(rgb)
       cache16[rgb] = index
       let base = background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)
-      parameters.append(base + index % 8)
+      add(base + index % 8)
     }
   }
 }

@@ -85,7 +85,13 @@ public struct FrameEncoder: Sendable {
         out.write("\u{1B}[r")
       }
       old.shiftRows(top: shift.top, bottom: shift.bottom + 1, by: shift.dy)
-      screenHashes = Self.rowHashes(old)
+      // The hashes move with their rows; vacated rows are blank.
+      let blank = Self.rowHashOfBlank(width: canvas.width)
+      let moved = screenHashes
+      for row in shift.top...shift.bottom {
+        let source = row - shift.dy
+        screenHashes[row] = source >= shift.top && source <= shift.bottom ? moved[source] : blank
+      }
     }
     for y in 0..<canvas.height {
       if newHashes[y] == screenHashes[y] && Self.rowsEqual(old, canvas, y) { continue }
