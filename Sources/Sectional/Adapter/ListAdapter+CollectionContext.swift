@@ -115,7 +115,7 @@ extension ListAdapter: CollectionViewDelegate {
 
 // The layout is not main-actor isolated; the adapter only ever drives it from the main actor,
 // through its collection view, so these calls are made on the main actor.
-extension ListAdapter: @preconcurrency FlowLayoutDataSource {
+extension ListAdapter: @MainActor FlowLayoutDataSource {
   public func numberOfSections(in layout: FlowLayout) -> Int { controllerCount }
 
   public func layout(_ layout: FlowLayout, numberOfItemsInSection section: Int) -> Int {

@@ -22,7 +22,6 @@ public final class ListAdapter {
   private var identifiers: [AnyDiffIdentifier] = []
   private var controllers: [SectionController] = []
   private var controllerByIdentifier: [AnyDiffIdentifier: SectionController] = [:]
-  private var sectionByController: [ObjectIdentifier: Int] = [:]
   private var pendingCompletions: [(Bool) -> Void] = []
   private var updateScheduled = false
   private var isUpdating = false
@@ -78,9 +77,9 @@ public final class ListAdapter {
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
   /// identifiers are still kept.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
-    let (newObjects, newIdentifiers, newControllers) = resolveControllers()
-    for (object, controller) in zip(newObjects, newControllers) { controller.didUpdate(to: object) }
-    install(newObjects, newIdentifiers, newControllers)
+    let resolved = resolveControllers()
+    install(resolved)
+    for (object, controller) in zip(resolved.objects, resolved.controllers) { controller.didUpdate(to: object) }
     collectionView.reloadData()
     updateVisibility()
     completion?(true)
@@ -91,7 +90,7 @@ public final class ListAdapter {
     var updates = BatchUpdates()
     for object in objects {
       guard let controller = controllerByIdentifier[AnyDiffIdentifier(object)],
-        let section = sectionByController[ObjectIdentifier(controller)]
+        let section = sectionByControllerLookup(controller)
       else { continue }
       controller.didUpdate(to: object)
       updates.reloadedSections.append(section)
@@ -102,25 +101,22 @@ public final class ListAdapter {
   }
 
   private func applyUpdate() {
-    let (newObjects, newIdentifiers, newControllers) = resolveControllers()
-    let result = diff(
-      old: Array(objects.indices), new: Array(newObjects.indices).map { -1 - $0 },
-      identifier: { $0 >= 0 ? identifiers[$0] : newIdentifiers[-1 - $0] },
-      isEqual: { isEqualDiffable(objects[$0], newObjects[-1 - $1]) })
-    // didUpdate only where the object is new or its content changed.
-    var updatedNew = Set(result.updates.compactMap { result.newIndex(for: identifiers[$0]) })
-    for (index, controller) in newControllers.enumerated()
-    where controllerByIdentifier[newIdentifiers[index]] !== controller {
-      updatedNew.insert(index)
-    }
-    for index in updatedNew.sorted() { newControllers[index].didUpdate(to: newObjects[index]) }
-    let batch = result.forBatchUpdates()
+    let resolved = resolveControllers()
+    let changes = Self.diff(old: objects, new: resolved.objects, newToOld: resolved.oldIndexes)
+    let oldControllers = controllers
+    install(resolved)
+    // didUpdate only where the controller is new or its object's content changed, in section
+    // order, with every controller already in its new section.
+    var updatedNew = resolved.created
+    for old in changes.updates { updatedNew.append(oldControllers[old].sectionIndex) }
+    updatedNew.sort()
+    for index in updatedNew { controllers[index].didUpdate(to: objects[index]) }
+    let batch = changes.forBatchUpdates()
     var updates = BatchUpdates()
     updates.deletedSections = batch.deletes
     updates.insertedSections = batch.inserts
     updates.movedSections = batch.moves.map { .init(from: $0.from, to: $0.to) }
     updates.reloadedSections = batch.updates
-    install(newObjects, newIdentifiers, newControllers)
     if updates.isEmpty {
       collectionView.layoutIfNeeded()
     } else {
@@ -129,55 +125,116 @@ public final class ListAdapter {
     updateVisibility()
   }
 
+  /// The section-level diff, from the pairing ``resolveControllers()`` found: no symbol table,
+  /// no hashing. Not isolated: it reads only its arguments.
+  private nonisolated static func diff(
+    old: [any ListDiffable], new: [any ListDiffable], newToOld: [Int]
+  ) -> IndexChanges {
+    SectionalDiff.diff(oldCount: old.count, newToOld: newToOld) { isEqualDiffable(old[$0], new[$1]) }
+  }
+
+  /// The outcome of asking the data source: its objects with duplicates dropped, their
+  /// identities, a controller for each, and how they pair with the current list.
+  private struct Resolution {
+    var objects: [any ListDiffable] = []
+    var identifiers: [AnyDiffIdentifier] = []
+    var controllers: [SectionController] = []
+    /// For each new object, the index of the same identifier in the current list, or -1.
+    var oldIndexes: [Int] = []
+    /// Indexes of the controllers the data source made for this update, ascending.
+    var created: [Int] = []
+    /// For each current section, whether its identifier is still in the list.
+    var kept: [Bool] = []
+  }
+
   /// The new objects (duplicates dropped) and a controller for each: the existing one for a
   /// surviving identifier, a new one otherwise.
-  private func resolveControllers() -> ([any ListDiffable], [AnyDiffIdentifier], [SectionController]) {
-    guard let dataSource else { return ([], [], []) }
-    var seen = Set<AnyDiffIdentifier>()
+  ///
+  /// Most updates change a few objects, so an identifier is first compared with the current
+  /// list at the offset where the previous one matched: a run of unchanged order matches without
+  /// hashing. Only the first object of each run looks its identifier up.
+  private func resolveControllers() -> Resolution {
+    guard let dataSource else { return Resolution(kept: Array(repeating: false, count: controllers.count)) }
+    let all = dataSource.objects(for: self)
+    var resolved = Resolution()
+    resolved.objects.reserveCapacity(all.count)
+    resolved.identifiers.reserveCapacity(all.count)
+    resolved.controllers.reserveCapacity(all.count)
+    resolved.oldIndexes.reserveCapacity(all.count)
+    resolved.kept = Array(repeating: false, count: controllers.count)
+    var createdIdentifiers: Set<AnyDiffIdentifier> = []
     var duplicates: [AnyDiffIdentifier] = []
-    var newObjects: [any ListDiffable] = []
-    var newIdentifiers: [AnyDiffIdentifier] = []
-    for object in dataSource.objects(for: self) {
+    var offset = 0
+    for object in all {
       let identifier = AnyDiffIdentifier(object)
-      if seen.insert(identifier).inserted {
-        newObjects.append(object)
-        newIdentifiers.append(identifier)
-      } else {
-        duplicates.append(identifier)
+      let index = resolved.objects.count
+      var old = index &+ offset
+      if old < 0 || old >= identifiers.count || identifiers[old] != identifier {
+        old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
+        // A controller the data source gave for two objects knows only one of its sections.
+        if old >= 0 && (old >= identifiers.count || identifiers[old] != identifier) { old = -1 }
       }
+      let controller: SectionController
+      if old >= 0 {
+        guard !resolved.kept[old] else {
+          duplicates.append(identifier)
+          continue
+        }
+        resolved.kept[old] = true
+        offset = old &- index
+        controller = controllers[old]
+      } else {
+        guard createdIdentifiers.insert(identifier).inserted else {
+          duplicates.append(identifier)
+          continue
+        }
+        controller = dataSource.listAdapter(self, sectionControllerFor: object)
+        resolved.created.append(index)
+      }
+      resolved.objects.append(object)
+      resolved.identifiers.append(identifier)
+      resolved.controllers.append(controller)
+      resolved.oldIndexes.append(old)
     }
     if !duplicates.isEmpty {
       report(
         "duplicate identifiers dropped (first occurrence kept): \(duplicates.map(\.description).joined(separator: ", "))"
       )
     }
-    let newControllers = zip(newObjects, newIdentifiers).map { object, identifier in
-      controllerByIdentifier[identifier] ?? dataSource.listAdapter(self, sectionControllerFor: object)
-    }
-    emptyView = newObjects.isEmpty ? dataSource.emptyView(for: self) : nil
-    return (newObjects, newIdentifiers, newControllers)
+    emptyView = resolved.objects.isEmpty ? dataSource.emptyView(for: self) : nil
+    return resolved
   }
 
-  private func install(
-    _ newObjects: [any ListDiffable], _ newIdentifiers: [AnyDiffIdentifier],
-    _ newControllers: [SectionController]
-  ) {
-    let kept = Set(newControllers.map(ObjectIdentifier.init))
-    for controller in controllers where !kept.contains(ObjectIdentifier(controller)) {
+  /// Makes the resolved list current: controllers that left lose their context, new ones get
+  /// it, every controller learns its section, and the identifier map changes by what changed.
+  private func install(_ resolved: Resolution) {
+    for (old, kept) in resolved.kept.enumerated() where !kept {
+      controllerByIdentifier[identifiers[old]] = nil
+    }
+    for index in resolved.created {
+      controllerByIdentifier[resolved.identifiers[index]] = resolved.controllers[index]
+    }
+    for (index, controller) in resolved.controllers.enumerated() { controller.sectionIndex = index }
+    // A controller of a removed section leaves, unless it also serves a section of the new list
+    // (a data source that hands out one controller twice).
+    for (old, kept) in resolved.kept.enumerated() where !kept {
+      let controller = controllers[old]
+      let index = controller.sectionIndex
+      guard index < 0 || index >= resolved.controllers.count || resolved.controllers[index] !== controller
+      else { continue }
       controller.collectionContext = nil
+      controller.sectionIndex = -1
+      controller.isFirstSection = false
+      controller.isLastSection = false
     }
-    objects = newObjects
-    identifiers = newIdentifiers
-    controllers = newControllers
-    controllerByIdentifier = Dictionary(minimumCapacity: newControllers.count)
-    sectionByController = Dictionary(minimumCapacity: newControllers.count)
-    for (index, controller) in newControllers.enumerated() {
-      controllerByIdentifier[newIdentifiers[index]] = controller
-      sectionByController[ObjectIdentifier(controller)] = index
-      controller.collectionContext = self
-      controller.isFirstSection = index == 0
-      controller.isLastSection = index == newControllers.count - 1
-    }
+    for index in resolved.created { resolved.controllers[index].collectionContext = self }
+    controllers.first?.isFirstSection = false
+    controllers.last?.isLastSection = false
+    resolved.controllers.first?.isFirstSection = true
+    resolved.controllers.last?.isLastSection = true
+    objects = resolved.objects
+    identifiers = resolved.identifiers
+    controllers = resolved.controllers
     visibleSections = visibleSections.filter { $0 < controllers.count }
     workingRangeSections = workingRangeSections.filter { $0 < controllers.count }
   }
@@ -189,7 +246,7 @@ public final class ListAdapter {
   }
 
   public func object(for controller: SectionController) -> (any ListDiffable)? {
-    sectionByController[ObjectIdentifier(controller)].map { objects[$0] }
+    sectionByControllerLookup(controller).map { objects[$0] }
   }
 
   public func sectionController(forSection section: Int) -> SectionController? {
@@ -244,7 +301,8 @@ public final class ListAdapter {
   }
 
   func sectionByControllerLookup(_ controller: SectionController) -> Int? {
-    sectionByController[ObjectIdentifier(controller)]
+    let index = controller.sectionIndex
+    return controllers.indices.contains(index) && controllers[index] === controller ? index : nil
   }
 
   func report(_ message: String) {

@@ -141,7 +141,6 @@ public final class CollectionView {
         context.sectionUpdates = SectionUpdates(
           deleted: updates.deletedSections, inserted: updates.insertedSections,
           moved: updates.movedSections.map { ($0.from, $0.to) })
-        context.invalidatesDataSourceCounts = true
       }
       var newSectionOfOld = [Int](repeating: -1, count: itemCounts.count)
       for (new, old) in sources.enumerated() { if let old { newSectionOfOld[old] = new } }
@@ -155,6 +154,11 @@ public final class CollectionView {
       changed.formUnion(updates.reloadedItems.compactMap { newSection($0.section) })
       changed.formUnion(
         updates.movedItems.flatMap { [newSection($0.from.section), $0.to.section].compactMap { $0 } })
+      // A survivor whose count changed without item updates naming it (validation allows that
+      // only for reloaded sections, but be exact): the layout reads counts of these alone.
+      for (new, old) in sources.enumerated() where old.map({ itemCounts[$0] != newCounts[new] }) ?? false {
+        changed.insert(new)
+      }
       context.reloadSections(changed)
       layout.invalidateLayout(with: context)
       remapSelection(updates, newSection: newSection)

@@ -30,14 +30,8 @@ public struct ItemUpdates: Equatable, Sendable {
   public var reloads: [Int] = []
   public var moves: [Move] = []
 
-  public struct Move: Hashable, Sendable {
-    public var from: Int
-    public var to: Int
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  /// A move of one item from an old index to a new one (the diff's move).
+  public typealias Move = IndexMove
 
   public init(inserts: [Int] = [], deletes: [Int] = [], reloads: [Int] = [], moves: [Move] = []) {
     self.inserts = inserts

@@ -57,6 +57,8 @@ open class SectionController {
   public var section: Int? { collectionContext?.section(for: self) }
   public internal(set) var isFirstSection = false
   public internal(set) var isLastSection = false
+  /// Where the adapter last put this controller; the adapter checks it against its list.
+  var sectionIndex = -1
 
   /// The number of items. The default returns 1. Calling super is not required.
   open func numberOfItems() -> Int { 1 }

@@ -8,17 +8,7 @@
 /// present on both sides whose content changed.
 public struct DiffResult<Identifier: Hashable> {
   /// A move of one element from an index in the old array to an index in the new one.
-  public struct Move: Hashable, Sendable {
-    /// Index in the old array.
-    public var from: Int
-    /// Index in the new array.
-    public var to: Int
-
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  public typealias Move = IndexMove
 
   /// Indexes in the new array of elements that are not in the old one, ascending.
   public internal(set) var inserts: [Int]
@@ -41,16 +31,21 @@ public struct DiffResult<Identifier: Hashable> {
 
   @usableFromInline
   init(
-    inserts: [Int], deletes: [Int], updates: [Int], moves: [Move],
-    duplicateOldIndexes: [Int], duplicateNewIndexes: [Int], table: SymbolTable<Identifier>
+    changes: IndexChanges, duplicateOldIndexes: [Int], duplicateNewIndexes: [Int],
+    table: SymbolTable<Identifier>
   ) {
-    self.inserts = inserts
-    self.deletes = deletes
-    self.updates = updates
-    self.moves = moves
+    inserts = changes.inserts
+    deletes = changes.deletes
+    updates = changes.updates
+    moves = changes.moves
     self.duplicateOldIndexes = duplicateOldIndexes
     self.duplicateNewIndexes = duplicateNewIndexes
     self.table = table
+  }
+
+  /// The changes without the identifier lookups.
+  public var changes: IndexChanges {
+    IndexChanges(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
   }
 
   /// Whether the new array differs from the old one in order, membership or content.
@@ -85,25 +80,12 @@ public struct DiffResult<Identifier: Hashable> {
   ///
   /// - Complexity: O(d + i + u + m), the sizes of the four change lists.
   public func forBatchUpdates() -> DiffResult {
-    guard !moves.isEmpty, !updates.isEmpty else { return self }
-    var updated = Set(updates)
-    var keptMoves: [Move] = []
-    var extraDeletes: [Int] = []
-    var extraInserts: [Int] = []
-    for move in moves {
-      if updated.remove(move.from) != nil {
-        extraDeletes.append(move.from)
-        extraInserts.append(move.to)
-      } else {
-        keptMoves.append(move)
-      }
-    }
-    guard !extraDeletes.isEmpty else { return self }
+    let batch = changes.forBatchUpdates()
     var result = self
-    result.moves = keptMoves
-    result.updates = updates.filter { updated.contains($0) }
-    result.deletes = mergeSorted(deletes, extraDeletes.sorted())
-    result.inserts = mergeSorted(inserts, extraInserts)  // moves are ordered by `to` already
+    result.inserts = batch.inserts
+    result.deletes = batch.deletes
+    result.updates = batch.updates
+    result.moves = batch.moves
     return result
   }
 }
@@ -115,24 +97,4 @@ extension DiffResult: CustomStringConvertible {
     let moveText = moves.map { "\($0.from)→\($0.to)" }
     return "DiffResult(inserts: \(inserts), deletes: \(deletes), updates: \(updates), moves: \(moveText))"
   }
-}
-
-/// Two ascending arrays merged into one ascending array.
-func mergeSorted(_ a: [Int], _ b: [Int]) -> [Int] {
-  var merged: [Int] = []
-  merged.reserveCapacity(a.count + b.count)
-  var i = 0
-  var j = 0
-  while i < a.count && j < b.count {
-    if a[i] <= b[j] {
-      merged.append(a[i])
-      i += 1
-    } else {
-      merged.append(b[j])
-      j += 1
-    }
-  }
-  merged.append(contentsOf: a[i...])
-  merged.append(contentsOf: b[j...])
-  return merged
 }

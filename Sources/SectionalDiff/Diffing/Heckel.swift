@@ -62,58 +62,9 @@ func heckelDiff<Element, Key: Hashable>(
     }
   }
 
-  // Pass 3: deletes and updates in old order.
-  var deletes: [Int] = []
-  var updates: [Int] = []
-  updates.reserveCapacity(updateCount)
-  for i in 0..<oldCount {
-    if oldToNew[i] < 0 {
-      deletes.append(i)
-    } else if updated[i] {
-      updates.append(i)
-    }
-  }
-
-  // Pass 4: inserts, and the longest increasing run of old indexes among survivors (they stay).
-  var inserts: [Int] = []
-  var tails: [Int] = []  // tails[k]: new index ending the best run of length k + 1
-  var previous = [Int](repeating: -1, count: newCount)
-  for j in 0..<newCount {
-    let i = newToOld[j]
-    if i < 0 {
-      inserts.append(j)
-      continue
-    }
-    if let last = tails.last, newToOld[last] > i {
-      var low = 0
-      var high = tails.count - 1
-      while low < high {
-        let mid = (low &+ high) &>> 1
-        if newToOld[tails[mid]] < i { low = mid &+ 1 } else { high = mid }
-      }
-      previous[j] = low > 0 ? tails[low &- 1] : -1
-      tails[low] = j
-    } else {
-      previous[j] = tails.last ?? -1
-      tails.append(j)
-    }
-  }
-  var moves: [DiffResult<Key>.Move] = []
-  let survivorCount = newCount - inserts.count
-  if tails.count < survivorCount {
-    var stays = [Bool](repeating: false, count: newCount)
-    var j = tails.last ?? -1
-    while j >= 0 {
-      stays[j] = true
-      j = previous[j]
-    }
-    moves.reserveCapacity(survivorCount - tails.count)
-    for j in 0..<newCount where newToOld[j] >= 0 && !stays[j] {
-      moves.append(.init(from: newToOld[j], to: j))
-    }
-  }
-
+  // Passes 3 and 4: deletes, updates, inserts and the fewest moves.
+  let changes = pairedChanges(
+    oldToNew: oldToNew, newToOld: newToOld, updated: updated, updateCount: updateCount)
   return DiffResult(
-    inserts: inserts, deletes: deletes, updates: updates, moves: moves,
-    duplicateOldIndexes: duplicateOld, duplicateNewIndexes: duplicateNew, table: table)
+    changes: changes, duplicateOldIndexes: duplicateOld, duplicateNewIndexes: duplicateNew, table: table)
 }

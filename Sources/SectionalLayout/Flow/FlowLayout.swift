@@ -189,6 +189,7 @@ public final class FlowLayout: CollectionViewLayout {
   private func applyStructuralChanges() {
     let newCount = sanitizedCount(dataSource.map { $0.numberOfSections(in: self) } ?? 0, what: "sections")
     let updates = pendingSectionUpdates ?? SectionUpdates()
+    let countsMayHaveChanged = needsCounts
     pendingSectionUpdates = nil
     needsCounts = false
     guard let sources = updates.sourceSections(oldCount: records.count, newCount: newCount) else {
@@ -227,8 +228,9 @@ public final class FlowLayout: CollectionViewLayout {
     selfSizingPasses = remap(selfSizingPasses)
     records = newRecords
     // Surviving sections may have changed their item counts too when counts were invalidated
-    // without naming sections; the data source is the truth, so compare.
-    if let dataSource {
+    // without naming sections; the data source is the truth, so compare. Section updates alone
+    // promise that survivors kept their counts (invalidate those that did not).
+    if countsMayHaveChanged, let dataSource {
       for section in 0..<newCount where !newDirty.contains(section) {
         if dataSource.layout(self, numberOfItemsInSection: section) != Int(records[section].itemCount) {
           newDirty.insert(section)
