@@ -79,7 +79,9 @@ public final class ListAdapter {
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
     let resolved = resolveControllers()
     install(resolved)
-    for (object, controller) in zip(resolved.objects, resolved.controllers) { controller.didUpdate(to: object) }
+    for (object, controller) in zip(resolved.objects, resolved.controllers) {
+      controller.didUpdate(to: object)
+    }
     collectionView.reloadData()
     updateVisibility()
     completion?(true)
