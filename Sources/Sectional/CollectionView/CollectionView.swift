@@ -104,9 +104,14 @@ public final class CollectionView {
 
   private func currentCounts() -> [Int] {
     guard let dataSource else { return [] }
-    return (0..<max(0, dataSource.numberOfSections(in: self))).map {
-      max(0, dataSource.collectionView(self, numberOfItemsInSection: $0))
+    // A loop, not `map`: a main-actor closure handed to the standard library is checked for
+    // its executor on every call.
+    let count = max(0, dataSource.numberOfSections(in: self))
+    var counts = [Int](repeating: 0, count: count)
+    for section in 0..<count {
+      counts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
     }
+    return counts
   }
 
   /// Applies a batch the data source has already made. The batch is checked against the counts
@@ -156,8 +161,8 @@ public final class CollectionView {
         updates.movedItems.flatMap { [newSection($0.from.section), $0.to.section].compactMap { $0 } })
       // A survivor whose count changed without item updates naming it (validation allows that
       // only for reloaded sections, but be exact): the layout reads counts of these alone.
-      for (new, old) in sources.enumerated() where old.map({ itemCounts[$0] != newCounts[new] }) ?? false {
-        changed.insert(new)
+      for (new, old) in sources.enumerated() {
+        if let old, itemCounts[old] != newCounts[new] { changed.insert(new) }
       }
       context.reloadSections(changed)
       layout.invalidateLayout(with: context)
@@ -220,9 +225,10 @@ public final class CollectionView {
       if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
         return .failure(error)
       }
+      let tally = ItemTally(updates)
       for section in checked.sorted() {
         if let error = checkCount(
-          updates, old: section, new: section, oldCounts: oldCounts, newCounts: newCounts)
+          tally, old: section, new: section, oldCounts: oldCounts, newCounts: newCounts)
         {
           return .failure(error)
         }
@@ -239,16 +245,20 @@ public final class CollectionView {
           description: "the number of sections was \(oldCounts.count), now \(newCounts.count), with "
             + "\(updates.insertedSections.count) inserted and \(updates.deletedSections.count) deleted"))
     }
-    let reloaded = Set(updates.reloadedSections)
-    for old in reloaded where old < 0 || old >= oldCounts.count {
-      return .failure(BatchUpdateError(description: "reload of section \(old), which does not exist"))
+    var reloaded = [Bool](repeating: false, count: oldCounts.count)
+    for old in updates.reloadedSections {
+      guard old >= 0 && old < oldCounts.count else {
+        return .failure(BatchUpdateError(description: "reload of section \(old), which does not exist"))
+      }
+      reloaded[old] = true
     }
     if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
       return .failure(error)
     }
+    let tally = ItemTally(updates)
     for (new, old) in sources.enumerated() {
-      guard let old, !reloaded.contains(old) else { continue }
-      if let error = checkCount(updates, old: old, new: new, oldCounts: oldCounts, newCounts: newCounts) {
+      guard let old, !reloaded[old] else { continue }
+      if let error = checkCount(tally, old: old, new: new, oldCounts: oldCounts, newCounts: newCounts) {
         return .failure(error)
       }
     }
@@ -271,14 +281,32 @@ public final class CollectionView {
     return nil
   }
 
+  /// How many items a batch inserts, deletes and moves per section, counted once per batch so
+  /// checking every section costs O(sections + items), not their product.
+  private struct ItemTally {
+    var inserted: [Int: Int] = [:]
+    var deleted: [Int: Int] = [:]
+    var movedIn: [Int: Int] = [:]
+    var movedOut: [Int: Int] = [:]
+
+    init(_ updates: BatchUpdates) {
+      for path in updates.insertedItems { inserted[path.section, default: 0] += 1 }
+      for path in updates.deletedItems { deleted[path.section, default: 0] += 1 }
+      for move in updates.movedItems {
+        movedIn[move.to.section, default: 0] += 1
+        movedOut[move.from.section, default: 0] += 1
+      }
+    }
+  }
+
   /// UIKit's arithmetic for one section: old count − deleted − moved out + inserted + moved in.
-  private func checkCount(_ updates: BatchUpdates, old: Int, new: Int, oldCounts: [Int], newCounts: [Int])
+  private func checkCount(_ tally: ItemTally, old: Int, new: Int, oldCounts: [Int], newCounts: [Int])
     -> BatchUpdateError?
   {
-    let inserted = updates.insertedItems.filter { $0.section == new }.count
-    let deleted = updates.deletedItems.filter { $0.section == old }.count
-    let movedIn = updates.movedItems.filter { $0.to.section == new }.count
-    let movedOut = updates.movedItems.filter { $0.from.section == old }.count
+    let inserted = tally.inserted[new] ?? 0
+    let deleted = tally.deleted[old] ?? 0
+    let movedIn = tally.movedIn[new] ?? 0
+    let movedOut = tally.movedOut[old] ?? 0
     guard oldCounts[old] - deleted - movedOut + inserted + movedIn != newCounts[new] else { return nil }
     var text =
       "section \(new) had \(oldCounts[old]) items, now \(newCounts[new]), with \(inserted) inserted and \(deleted) deleted"
