@@ -8,21 +8,21 @@ extension FlowLayout {
   /// - Complexity: O(log n + k) for n sections and k elements returned (plus log m per visible
   ///   section of m items).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    guard rect.width > 0, rect.height > 0, !records.isEmpty else { return [] }
     // Decorations may reach beyond their section (card outsets, the last shelf): look that far.
-    let sections = sectionRange(
-      intersecting: Rect(
-        x: rect.minX, y: rect.minY - decorationOverhang.bottom, width: rect.width,
-        height: rect.height + decorationOverhang.top + decorationOverhang.bottom))
-    guard !sections.isEmpty, rect.width > 0, rect.height > 0 else { return [] }
+    // One descent of the offset tree finds the first section; the others' offsets follow from
+    // its path.
+    var origins = self.scratchOrigins
+    self.scratchOrigins = []
+    origins.removeAll(keepingCapacity: true)
+    defer { self.scratchOrigins = origins }
+    let sections = offsets.sections(
+      from: rect.minY - decorationOverhang.bottom, to: rect.maxY + decorationOverhang.top, offsets: &origins)
+    guard !sections.isEmpty else { return [] }
     // One read of each cache into a local: the loops below then index plain arrays instead of
     // going through the class's properties (and their exclusivity checks) per element.
     let records = self.records
     let styles = self.styles
-    var origins = self.scratchOrigins
-    self.scratchOrigins = []
-    origins.removeAll(keepingCapacity: true)
-    for section in sections { origins.append(offsets.offset(of: section)) }
-    defer { self.scratchOrigins = origins }
     let width = sanitizedWidth
     var result: [LayoutAttributes] = []
     result.reserveCapacity(sections.count * 12)

@@ -8,6 +8,8 @@
 struct OffsetTree {
   private(set) var count = 0
   private var leafBase = 1
+  /// log2(leafBase): the number of levels below the root.
+  private var depth = 0
   private var nodes: [Double] = [0, 0]
 
   init() {}
@@ -22,7 +24,11 @@ struct OffsetTree {
   mutating func rebuild(heights: [Double]) {
     count = heights.count
     leafBase = 1
-    while leafBase < count { leafBase &<<= 1 }
+    depth = 0
+    while leafBase < count {
+      leafBase &<<= 1
+      depth &+= 1
+    }
     nodes = [Double](repeating: 0, count: leafBase &* 2)
     for (index, height) in heights.enumerated() { nodes[leafBase &+ index] = height }
     var node = leafBase &- 1
@@ -91,5 +97,69 @@ struct OffsetTree {
       }
     }
     return Swift.min(node &- leafBase, count &- 1)
+  }
+
+  /// The sections whose extent `offset ..< offset + height` reaches `[minY, maxY)`, in order:
+  /// their offsets are appended to `offsets`, and the range of their indexes returned.
+  ///
+  /// One descent finds the first section; each next offset comes from the previous one's path
+  /// (the sum above the level where the two paths part, plus one node), so a run of k sections
+  /// costs O(log n + k) rather than k descents. The additions are the ones ``offset(of:)`` makes,
+  /// in the same order, so the offsets are bit for bit the same.
+  func sections(from minY: Double, to maxY: Double, offsets: inout [Double]) -> Range<Int> {
+    guard count > 0, minY.isFinite, maxY.isFinite, maxY > 0, maxY > minY, minY < nodes[1] else {
+      return 0..<0
+    }
+    let y = Swift.max(0, minY)
+    return nodes.withUnsafeBufferPointer { nodes in
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: depth &+ 1) { prefix in
+        // prefix[d]: the sum added above level d on the current path; prefix[depth] is the
+        // current section's offset.
+        var node = 1
+        var offset = 0.0
+        prefix[0] = 0
+        var level = 0
+        while node < leafBase {
+          let left = node &* 2
+          let leftEnd = offset + nodes[left]
+          if y < leftEnd {
+            node = left
+          } else {
+            offset = leftEnd
+            node = left &+ 1
+          }
+          level &+= 1
+          prefix[level] = offset
+        }
+        let first = Swift.min(node &- leafBase, count &- 1)
+        if first != node &- leafBase {
+          // y lies in the zero-height padding past the last section: start at the last one.
+          let start = self.offset(of: first)
+          guard start < maxY else { return first..<first }
+          offsets.append(start)
+          return first..<(first &+ 1)
+        }
+        var index = first
+        while true {
+          let current = prefix[depth]
+          guard current < maxY else { break }
+          offsets.append(current)
+          index &+= 1
+          guard index < count else { break }
+          // The previous index's lowest zero bit is where the paths part: above it nothing
+          // changes; there the path turns right past the left sibling; below it, all left.
+          let previous = index &- 1
+          let trailingOnes = (~previous).trailingZeroBitCount
+          let partLevel = depth &- 1 &- trailingOnes
+          let next = prefix[partLevel] + nodes[(leafBase &+ previous) &>> trailingOnes]
+          var level = partLevel &+ 1
+          while level <= depth {
+            prefix[level] = next
+            level &+= 1
+          }
+        }
+        return first..<index
+      }
+    }
   }
 }
