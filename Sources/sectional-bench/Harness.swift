@@ -17,6 +17,8 @@ struct Scenario {
   /// Runs once per timed sample; `setUp` is not timed.
   var measured: Sample
   var baseline: Sample?
+  /// Further baselines, each printed as `<key>`, `<key>_median_ms` and `<key>_speedup`.
+  var otherBaselines: [(key: String, name: String, sample: Sample)] = []
   var runs = 7
 }
 
@@ -82,6 +84,14 @@ func run(_ scenario: Scenario) {
     ]
   } else {
     fields += [("baseline", .null), ("baseline_median_ms", .null), ("speedup", .null)]
+  }
+  for other in scenario.otherBaselines {
+    let otherMedian = medianMilliseconds(of: other.sample, runs: scenario.runs)
+    fields += [
+      (other.key, .string(other.name)),
+      ("\(other.key)_median_ms", .number(otherMedian)),
+      ("\(other.key)_speedup", .number(otherMedian / median)),
+    ]
   }
   fields += scenario.extraFields()
   let body = fields.map { "\"\($0.0)\": \($0.1.encoded)" }.joined(separator: ", ")
