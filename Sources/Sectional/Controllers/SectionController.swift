@@ -73,8 +73,9 @@ open class SectionController {
     .text("", role: .body, width: collectionContext?.containerSize.width ?? 0, height: 1)
   }
 
-  /// The object changed (or was first given). The default does nothing. Calling super is not
-  /// required.
+  /// The object changed (or was first given). Called once the controller is in its new
+  /// section, so ``section`` and ``collectionContext`` are already set; the layout reads counts
+  /// and sizes afterwards. The default does nothing. Calling super is not required.
   open func didUpdate(to object: any ListDiffable) {}
 
   /// Item `index` was selected. The default does nothing. Calling super is not required.
