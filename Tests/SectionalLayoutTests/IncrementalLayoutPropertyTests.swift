@@ -33,7 +33,7 @@ import Testing
       for step in 0..<40 {
         var context = InvalidationContext()
         let sectionCount = source.sections.count
-        switch Int.random(in: 0..<6, using: &rng) {
+        switch Int.random(in: 0..<8, using: &rng) {
         case 0 where sectionCount > 0:  // a height change (an expansion)
           let section = Int.random(in: 0..<sectionCount, using: &rng)
           guard !source.sections[section].isEmpty else { continue }
@@ -69,6 +69,25 @@ import Testing
           source.sections.insert(moved, at: to)
           context.sectionUpdates = SectionUpdates(moved: [(from, to)])
           context.invalidatesDataSourceCounts = true
+        case 5 where sectionCount > 1:  // a move and content changes in one batch, as the adapter sends
+          let from = Int.random(in: 0..<sectionCount, using: &rng)
+          let moved = source.sections.remove(at: from)
+          let to = Int.random(in: 0..<sectionCount, using: &rng)
+          source.sections.insert(moved, at: to)
+          let other = Int.random(in: 0..<sectionCount, using: &rng)
+          for section in [to, other] { source.sections[section] = randomSection() }
+          context.sectionUpdates = SectionUpdates(moved: [(from, to)])
+          // Sections named with structural updates are in the updated numbering.
+          context.reloadSections([to, other])
+        case 6 where sectionCount > 0:  // an invalidation, then an insert before the next prepare
+          let section = Int.random(in: 0..<sectionCount, using: &rng)
+          source.sections[section] = randomSection()
+          var first = InvalidationContext()
+          first.invalidateSections([section])
+          layout.invalidateLayout(with: first)
+          let at = Int.random(in: 0...sectionCount, using: &rng)
+          source.sections.insert(randomSection(), at: at)
+          context.sectionUpdates = SectionUpdates(inserted: [at])
         default:  // a query between updates, with nothing invalid
           break
         }

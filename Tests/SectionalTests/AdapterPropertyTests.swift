@@ -19,6 +19,7 @@ import Testing
         }
       }
       let source = FeedSource(randomObjects())
+      source.varyingRows = true
       let adapter = makeAdapter(source, width: 60, height: 15)
       for step in 0..<12 {
         let before = Dictionary(
@@ -65,7 +66,9 @@ import Testing
           #expect(controller.collectionContext == nil && controller.section == nil, "\(context)")
         }
 
-        let fresh = makeAdapter(FeedSource(expected), width: 60, height: 15)
+        let freshSource = FeedSource(expected)
+        freshSource.varyingRows = true
+        let fresh = makeAdapter(freshSource, width: 60, height: 15)
         let everything = Rect(x: 0, y: -10, width: 60, height: adapter.collectionView.contentSize.height + 20)
         #expect(
           adapter.collectionView.layout.layoutAttributesForElements(in: everything)

@@ -18,6 +18,9 @@ final class FeedSource: ListAdapterDataSource {
   var objects: [any ListDiffable]
   var controllersMade = 0
   var empty: CellDescriptor?
+  /// Whether a note's controller shows as many rows as its text has characters (1 to 3), so
+  /// content changes change the section's size.
+  var varyingRows = false
 
   init(_ objects: [any ListDiffable]) { self.objects = objects }
 
@@ -27,7 +30,9 @@ final class FeedSource: ListAdapterDataSource {
   {
     controllersMade += 1
     if object is ExpandableCard { return ExpandableSectionController() }
-    return RecordingController()
+    let controller = RecordingController()
+    controller.rowsFollowText = varyingRows
+    return controller
   }
 
   func emptyView(for adapter: ListAdapter) -> CellDescriptor? { empty }
@@ -50,7 +55,12 @@ final class RecordingController: SectionController, DisplayDelegate, WorkingRang
   override func cellForItem(at index: Int) -> CellDescriptor {
     .text("row \(index)", role: .body, width: availableWidth, height: 3)
   }
-  override func didUpdate(to object: any ListDiffable) { updates.append(object) }
+  var rowsFollowText = false
+
+  override func didUpdate(to object: any ListDiffable) {
+    updates.append(object)
+    if rowsFollowText, let note = object as? Note { rows = 1 + note.text.count % 3 }
+  }
   func willDisplay(_ controller: SectionController) { events.append("display") }
   func didEndDisplaying(_ controller: SectionController) { events.append("end") }
   func willEnterWorkingRange(_ controller: SectionController) { events.append("enter") }

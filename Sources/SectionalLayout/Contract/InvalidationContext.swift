@@ -10,7 +10,10 @@ public struct InvalidationContext: Sendable, Equatable {
   public var invalidatesEverything = false
   /// The number of sections or of items in some sections changed.
   public var invalidatesDataSourceCounts = false
-  /// Structural changes to the list of sections, in batch-update form.
+  /// Structural changes to the list of sections, in batch-update form. While they are pending
+  /// (until the next `prepare()`), the sections, items, supplementaries, decorations and
+  /// preferred sizes this context and later ones name are in the new numbering, as index paths
+  /// are after `performBatchUpdates`.
   public var sectionUpdates: SectionUpdates?
   public private(set) var invalidatedItems: Set<IndexPath> = []
   public private(set) var invalidatedSections: Set<Int> = []
@@ -85,6 +88,16 @@ public struct InvalidationContext: Sendable, Equatable {
     contentSizeAdjustment.height += other.contentSizeAdjustment.height
     contentOffsetAdjustment.x += other.contentOffsetAdjustment.x
     contentOffsetAdjustment.y += other.contentOffsetAdjustment.y
+  }
+
+  /// The elements this context names (items, sections, supplementaries, decorations,
+  /// preferred sizes), without its structural part.
+  var namedElements: InvalidationContext {
+    var named = self
+    named.invalidatesEverything = false
+    named.invalidatesDataSourceCounts = false
+    named.sectionUpdates = nil
+    return named
   }
 
   /// Whether the context asks for nothing.

@@ -61,6 +61,8 @@ public final class FlowLayout: CollectionViewLayout {
   var needsCounts = false
   var pendingSectionUpdates: SectionUpdates?
   var dirtySections: Set<Int> = []
+  /// What contexts named while section updates were pending, in the new numbering.
+  var afterStructuralChanges = InvalidationContext()
   /// How far any decoration reaches above (`top`) or below (`bottom`) its own section: queries
   /// widen their section search by it. Only grows between full rebuilds, which is safe: results
   /// are filtered by intersection.
@@ -90,6 +92,17 @@ public final class FlowLayout: CollectionViewLayout {
       if pendingSectionUpdates == nil { pendingSectionUpdates = updates } else { needsFullRebuild = true }
     }
     if context.invalidatesDataSourceCounts { needsCounts = true }
+    if pendingSectionUpdates != nil {
+      // Once sections are inserted, deleted or moved, the data source is in its new state and
+      // everything a context names is in the new numbering: apply it after the structure.
+      afterStructuralChanges.formUnion(context.namedElements)
+    } else {
+      invalidateNamedElements(of: context)
+    }
+  }
+
+  /// Preferred sizes to store, and the sections to recompute, from what a context names.
+  private func invalidateNamedElements(of context: InvalidationContext) {
     for section in context.reloadedSections {
       preferredSizes = preferredSizes.filter { $0.key.section != section }
       selfSizingPasses = selfSizingPasses.filter { $0.key.section != section }
@@ -131,6 +144,7 @@ public final class FlowLayout: CollectionViewLayout {
         preferredSizes = [:]
         selfSizingPasses = [:]
         reportedRunaways = []
+        afterStructuralChanges = InvalidationContext()
       }
       rebuildEverything(width: width)
       return
@@ -151,6 +165,7 @@ public final class FlowLayout: CollectionViewLayout {
   }
 
   private func rebuildEverything(width: Double) {
+    takeNamedAfterStructuralChanges()
     let sectionCount = sanitizedCount(dataSource.map { $0.numberOfSections(in: self) } ?? 0, what: "sections")
     // Free the old cache before building the new one: peak memory is one cache, not two.
     records = []
@@ -183,6 +198,15 @@ public final class FlowLayout: CollectionViewLayout {
     needsCounts = false
     pendingSectionUpdates = nil
     dirtySections = []
+  }
+
+  /// Applies what contexts named while section updates were pending (nothing to recompute
+  /// after a full rebuild, but preferred sizes are kept).
+  private func takeNamedAfterStructuralChanges() {
+    guard !afterStructuralChanges.isEmpty else { return }
+    let named = afterStructuralChanges
+    afterStructuralChanges = InvalidationContext()
+    invalidateNamedElements(of: named)
   }
 
   /// Applies section inserts, deletes and moves to the cache without recomputing survivors.
@@ -227,6 +251,9 @@ public final class FlowLayout: CollectionViewLayout {
     preferredSizes = remap(preferredSizes)
     selfSizingPasses = remap(selfSizingPasses)
     records = newRecords
+    dirtySections = newDirty
+    takeNamedAfterStructuralChanges()
+    newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
     // Surviving sections may have changed their item counts too when counts were invalidated
     // without naming sections; the data source is the truth, so compare. Section updates alone
     // promise that survivors kept their counts (invalidate those that did not).
