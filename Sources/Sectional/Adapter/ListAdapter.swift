@@ -117,7 +117,7 @@ public final class ListAdapter {
     var updates = BatchUpdates()
     updates.deletedSections = batch.deletes
     updates.insertedSections = batch.inserts
-    updates.movedSections = batch.moves.map { .init(from: $0.from, to: $0.to) }
+    updates.movedSections = batch.moves
     updates.reloadedSections = batch.updates
     if updates.isEmpty {
       collectionView.layoutIfNeeded()

@@ -1,14 +1,8 @@
 /// Section and item changes applied as one batch, in `UICollectionView`'s form: deletes and
 /// reloads by old index, inserts by new index, moves from old to new.
 public struct BatchUpdates: Equatable, Sendable {
-  public struct SectionMove: Hashable, Sendable {
-    public var from: Int
-    public var to: Int
-    public init(from: Int, to: Int) {
-      self.from = from
-      self.to = to
-    }
-  }
+  /// A move of one section from an old index to a new one (the diff's move).
+  public typealias SectionMove = IndexMove
 
   public struct ItemMove: Hashable, Sendable {
     public var from: IndexPath

@@ -113,18 +113,11 @@ extension FlowLayout {
 
   /// The sections whose extent intersects `rect` vertically.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log n + k) for k sections.
   func sectionRange(intersecting rect: Rect) -> Range<Int> {
-    guard !records.isEmpty, rect.minY.isFinite, rect.maxY.isFinite, rect.width > 0, rect.height > 0 else {
-      return 0..<0
-    }
-    let total = offsets.total
-    guard rect.maxY > 0, rect.minY < total else { return 0..<0 }
-    let first = offsets.index(containing: Swift.max(0, rect.minY))
-    let last = rect.maxY >= total ? records.count - 1 : offsets.index(containing: rect.maxY)
-    // `last` contains maxY; it intersects only if it starts above maxY.
-    let end = offsets.offset(of: last) < rect.maxY ? last + 1 : last
-    return first..<Swift.max(first, end)
+    guard rect.width > 0 else { return 0..<0 }
+    var ignored: [Double] = []
+    return offsets.sections(from: rect.minY, to: rect.maxY, offsets: &ignored)
   }
 
   // MARK: - Per element

@@ -78,27 +78,6 @@ struct OffsetTree {
     return offset
   }
 
-  /// The first section whose extent `offset ..< offset + height` lies below `y`'s start, that is
-  /// the section containing `y`; `count` when `y` is at or past the end.
-  ///
-  /// - Complexity: O(log n).
-  func index(containing y: Double) -> Int {
-    guard count > 0, y < nodes[1] else { return count }
-    var node = 1
-    var offset = 0.0
-    while node < leafBase {
-      let left = node &* 2
-      let leftEnd = offset + nodes[left]
-      if y < leftEnd {
-        node = left
-      } else {
-        offset = leftEnd
-        node = left &+ 1
-      }
-    }
-    return Swift.min(node &- leafBase, count &- 1)
-  }
-
   /// The sections whose extent `offset ..< offset + height` reaches `[minY, maxY)`, in order:
   /// their offsets are appended to `offsets`, and the range of their indexes returned.
   ///
