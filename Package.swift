@@ -30,7 +30,7 @@ let package = Package(
     .testTarget(
       name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
     .testTarget(name: "SectionalTests", dependencies: ["Sectional"]),
-    .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "SeededRandom"]),
+    .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
     .testTarget(name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -6,13 +6,13 @@ import SeededRandom
 public enum BuiltInFeed {
   public static let title = "Sectional feed"
 
-  public static func cards() -> [ExpandableCard] {
+  public static func cards() -> [FeedCard] {
     func card(
       _ id: String, _ title: String, _ description: String, _ pattern: String, _ caption: String,
       _ detail: String,
       _ extras: [String] = [], size: (Int, Int) = (32, 12), colors: [UInt32] = []
-    ) -> ExpandableCard {
-      ExpandableCard(
+    ) -> FeedCard {
+      FeedCard(
         id: id, title: title, description: description,
         image: Pictures.make(pattern, width: size.0, height: size.1, colors: colors.map { Color(hex: $0) })!,
         caption: caption, detail: detail, extras: extras)
@@ -124,7 +124,7 @@ public enum BuiltInFeed {
   }
 
   /// A generated feed of `count` cards, the same for the same seed.
-  public static func generated(count: Int, seed: UInt64) -> [ExpandableCard] {
+  public static func generated(count: Int, seed: UInt64) -> [FeedCard] {
     var random = SplitMix64(seed: seed)
     let words = [
       "layout", "section", "card", "shadow", "terminal", "diff", "update", "scroll", "expand", "view",
@@ -138,7 +138,7 @@ public enum BuiltInFeed {
       let pattern = Pictures.patternNames[random.next(below: Pictures.patternNames.count)]
       let width = 8 + random.next(below: 32)
       let height = 4 + random.next(below: 10)
-      return ExpandableCard(
+      return FeedCard(
         id: "card-\(index)", title: "Card \(index + 1): " + sentence(2 + random.next(below: 5)),
         description: sentence(4 + random.next(below: 30)),
         image: Pictures.make(pattern, width: width, height: height)!,

@@ -93,7 +93,7 @@ public enum FeedCommand {
       return fail(
         "--expand: no card \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in this feed", usageError)
     }
-    let renderer = TextRenderer(environment: DrawEnvironment(colors: colors))
+    let renderer = TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: colors))
 
     if interactive {
       let viewer = ListViewer(

@@ -4,9 +4,9 @@ import SectionalTerminal
 /// A feed: a title and its cards.
 public struct FeedDocument: Sendable {
   public var title: String
-  public var cards: [ExpandableCard]
+  public var cards: [FeedCard]
 
-  public init(title: String, cards: [ExpandableCard]) {
+  public init(title: String, cards: [FeedCard]) {
     self.title = title
     self.cards = cards
   }
@@ -33,7 +33,7 @@ public struct FeedDocument: Sendable {
     guard case .array(let elements) = cardsNode.value else {
       throw FeedFileError("\"cards\" must be an array, found \(cardsNode.typeName)", at: cardsNode.position)
     }
-    var cards: [ExpandableCard] = []
+    var cards: [FeedCard] = []
     var seen: [String: Int] = [:]
     for (index, element) in elements.enumerated() {
       let card = try self.card(element, path: "cards[\(index)]")
@@ -48,7 +48,7 @@ public struct FeedDocument: Sendable {
     return FeedDocument(title: Sanitizer.clean(title, singleLine: true), cards: cards)
   }
 
-  private static func card(_ node: JSONNode, path: String) throws(FeedFileError) -> ExpandableCard {
+  private static func card(_ node: JSONNode, path: String) throws(FeedFileError) -> FeedCard {
     guard case .object = node.value else {
       throw FeedFileError("\(path) must be an object, found \(node.typeName)", at: node.position)
     }
@@ -70,16 +70,16 @@ public struct FeedDocument: Sendable {
         throw FeedFileError(
           "\(path).extras must be an array of strings, found \(extrasNode.typeName)", at: extrasNode.position)
       }
-      guard items.count <= ExpandableCard.maximumExtras else {
+      guard items.count <= FeedCard.maximumExtras else {
         throw FeedFileError(
-          "\(path).extras has \(items.count) entries; a card shows at most \(ExpandableCard.maximumExtras)",
+          "\(path).extras has \(items.count) entries; a card shows at most \(FeedCard.maximumExtras)",
           at: extrasNode.position)
       }
       for (index, item) in items.enumerated() { extras.append(try string(item, "\(path).extras[\(index)]")) }
     }
     let image = try node["image"].map { node throws(FeedFileError) in try picture(node, path: "\(path).image")
     }
-    return ExpandableCard(
+    return FeedCard(
       id: id, title: Sanitizer.clean(try required("title")),
       description: Sanitizer.clean(try required("description")),
       image: image ?? Pictures.make("gradient", width: 24, height: 10)!,

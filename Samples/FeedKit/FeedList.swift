@@ -1,9 +1,9 @@
 import Sectional
 import SectionalTerminal
 
-/// The feed as a list: an adapter whose objects are the cards, each shown by an
-/// ``ExpandableSectionController`` in a section-shadow layout (a card with a rounded border and
-/// a drop shadow behind every section).
+/// The feed as a list: an adapter whose objects are the cards, each shown by a
+/// ``FeedCardController`` in a section-shadow layout (a card with a rounded border and a drop
+/// shadow behind every section).
 @MainActor
 public final class FeedList: ListAdapterDataSource {
   public let document: FeedDocument
@@ -18,6 +18,8 @@ public final class FeedList: ListAdapterDataSource {
     // column from the text, its shadow inside the section, and a blank row between cards.
     layout.cardOutset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
     collectionView = CollectionView(layout: layout, size: Size(width: Double(width), height: Double(height)))
+    // Cells are measured as the terminal draws them: text wraps by display width.
+    collectionView.measurer = TextRenderer(registry: Self.registry).measurer()
     adapter = ListAdapter(collectionView: collectionView, workingRangeSize: 1)
     // The viewer's loop applies pending updates before every frame.
     adapter.scheduler = { _ in }
@@ -30,15 +32,22 @@ public final class FeedList: ListAdapterDataSource {
   public func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
     -> SectionController
   {
-    let controller = ExpandableSectionController()
-    controller.textHeight = { text, width in TextLayout.height(of: text, width: width) }
-    return controller
+    FeedCardController()
   }
 
+  /// The views the feed draws with: the standard ones, the card's picture, and its extras as
+  /// body text.
+  public static let registry: ViewRegistry = {
+    var registry = ViewRegistry.standard
+    registry.register(ImageCellView(), forCellKind: "image")
+    registry.register(TextCellView(role: .body), forCellKind: "extra")
+    return registry
+  }()
+
   /// The card controllers, in feed order.
-  public var controllers: [ExpandableSectionController] {
+  public var controllers: [FeedCardController] {
     (0..<document.cards.count).compactMap {
-      adapter.sectionController(forSection: $0) as? ExpandableSectionController
+      adapter.sectionController(forSection: $0) as? FeedCardController
     }
   }
 

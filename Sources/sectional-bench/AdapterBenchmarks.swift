@@ -1,13 +1,14 @@
+import FeedKit
 import Sectional
 import SeededRandom
 
 /// The cards of a generated feed.
-func benchCards(_ count: Int) -> [ExpandableCard] {
+func benchCards(_ count: Int) -> [FeedCard] {
   let image = Picture(width: 16, height: 8) { x, y in
     Color(red: UInt8(x * 16), green: UInt8(y * 32), blue: 128)
   }
   return (0..<count).map { index in
-    ExpandableCard(
+    FeedCard(
       id: "card-\(index)", title: "Card \(index)", description: "The description of card \(index).",
       image: image, caption: "caption \(index)", detail: "The detailed description of card \(index).",
       extras: (0..<(index % 4)).map { "extra \($0)" })
@@ -21,15 +22,16 @@ final class BenchAdapterSource: ListAdapterDataSource {
   func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
   func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
   {
-    ExpandableSectionController()
+    FeedCardController()
   }
 }
 
 @MainActor
 func benchAdapter(_ objects: [any ListDiffable]) -> (BenchAdapterSource, ListAdapter) {
-  let collectionView = CollectionView(size: Size(width: 80, height: 40))
-  collectionView.layout.decorationStyles = [.sectionCard: .card]
-  collectionView.layout.cardOutset = EdgeInsets(all: 1)
+  let layout = FlowLayout()
+  layout.decorationStyles = [.sectionCard: .card]
+  layout.cardOutset = EdgeInsets(all: 1)
+  let collectionView = CollectionView(layout: layout, size: Size(width: 80, height: 40))
   let adapter = ListAdapter(collectionView: collectionView)
   adapter.scheduler = { _ in }
   let source = BenchAdapterSource(objects)
@@ -84,8 +86,8 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
       {
         let (source, adapter) = benchAdapter(benchCards(100_000))
         let middle = 50_000
-        let controller = adapter.sectionController(forSection: middle) as! ExpandableSectionController
-        adapter.scroll(to: controller, item: 0, animated: false)
+        let controller = adapter.sectionController(forSection: middle) as! FeedCardController
+        adapter.scroll(to: controller, item: 0)
         let reset = {
           controller.setExpanded(false, updatingList: false)
           adapter.reloadData()

@@ -9,13 +9,16 @@ import SeededRandom
 #endif
 
 /// A feed of cards: 5 items each (title, description, image, caption, button), 9 when expanded.
-final class BenchFeedSource: FlowLayoutDataSource {
+/// It is the layout's collection view (counts) and its delegate (sizes).
+final class BenchFeedSource: LayoutCollectionView, FlowLayoutDelegate {
   var counts: [UInt8]
 
   init(sections: Int) { counts = Array(repeating: 5, count: sections) }
 
-  func numberOfSections(in layout: FlowLayout) -> Int { counts.count }
-  func layout(_ layout: FlowLayout, numberOfItemsInSection section: Int) -> Int { Int(counts[section]) }
+  var numberOfSections: Int { counts.count }
+  func numberOfItems(inSection section: Int) -> Int { Int(counts[section]) }
+  var layoutDelegate: AnyObject? { self }
+  func report(_ diagnostic: Diagnostic) {}
   func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
     let count = Int(counts[indexPath.section])
     if indexPath.item == count - 1 { return .exact(Size(width: 14, height: 1)) }  // the button
@@ -32,7 +35,7 @@ final class BenchFeedSource: FlowLayoutDataSource {
 func feedLayout(sections: Int, decorations: Bool = true) -> (BenchFeedSource, FlowLayout) {
   let source = BenchFeedSource(sections: sections)
   let layout = FlowLayout()
-  layout.dataSource = source
+  layout.collectionView = source
   layout.bounds = Rect(x: 0, y: 0, width: 80, height: 40)
   layout.sectionInset = EdgeInsets(top: 1, left: 2, bottom: 2, right: 2)
   layout.lineSpacing = 0
@@ -189,7 +192,7 @@ func layoutScenarios() -> [(name: String, make: () -> Scenario)] {
       {
         let source = BenchFeedSource(sections: 100_000)
         let layout = FlowLayout()
-        layout.dataSource = source
+        layout.collectionView = source
         layout.bounds = Rect(x: 0, y: 0, width: 80, height: 40)
         layout.decorationStyles = [.sectionCard: .card]
         return Scenario(

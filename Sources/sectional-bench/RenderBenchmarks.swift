@@ -9,7 +9,8 @@ func benchViewer(cards: Int = 10_000) -> (FeedList, ListViewer) {
   let document = FeedDocument(title: "Bench", cards: BuiltInFeed.generated(count: cards, seed: 1))
   let list = FeedList(document: document, width: 200, height: 60)
   let viewer = ListViewer(
-    adapter: list.adapter, renderer: TextRenderer(environment: DrawEnvironment(colors: .trueColor)),
+    adapter: list.adapter,
+    renderer: TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
     columns: 200,
     rows: 60, title: document.title)
   return (list, viewer)
@@ -103,8 +104,8 @@ func renderScenarios() -> [(String, () -> Scenario)] {
         let bytes = Box(0)
         let baselineBytes = Box(0)
         let section = 500
-        @MainActor func controller() -> ExpandableSectionController {
-          list.adapter.sectionController(forSection: section) as! ExpandableSectionController
+        @MainActor func controller() -> FeedCardController {
+          list.adapter.sectionController(forSection: section) as! FeedCardController
         }
         @MainActor func reset() {
           if controller().isExpanded { controller().toggle() }

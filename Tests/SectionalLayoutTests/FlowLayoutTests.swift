@@ -46,7 +46,7 @@ import Testing
     #expect(
       layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame
         == Rect(x: 0, y: 0, width: 10, height: 1))
-    #expect(layout.diagnostics.map(\.kind) == [.itemTooWide])
+    #expect(source.diagnostics.map(\.kind) == [.itemTooWide])
   }
 
   @Test func badSizesBecomeZeroNeverNaN() {
@@ -60,7 +60,7 @@ import Testing
       #expect(attributes.frame.width.isFinite && attributes.frame.height.isFinite)
     }
     #expect(layout.contentSize.height == 3)  // one line: 0×3, 0×0, 5×2
-    #expect(layout.diagnostics.contains { $0.kind == .invalidSize })
+    #expect(source.diagnostics.contains { $0.kind == .invalidSize })
   }
 
   @Test func zeroSectionsEmptySectionsAndQueriesOutsideTheContent() {

@@ -67,7 +67,7 @@ import Testing
           let moved = source.sections.remove(at: from)
           let to = Int.random(in: 0..<sectionCount, using: &rng)
           source.sections.insert(moved, at: to)
-          context.sectionUpdates = SectionUpdates(moved: [(from, to)])
+          context.sectionUpdates = SectionUpdates(moved: [IndexMove(from: from, to: to)])
           context.invalidatesDataSourceCounts = true
         case 5 where sectionCount > 1:  // a move and content changes in one batch, as the adapter sends
           let from = Int.random(in: 0..<sectionCount, using: &rng)
@@ -76,7 +76,7 @@ import Testing
           source.sections.insert(moved, at: to)
           let other = Int.random(in: 0..<sectionCount, using: &rng)
           for section in [to, other] { source.sections[section] = randomSection() }
-          context.sectionUpdates = SectionUpdates(moved: [(from, to)])
+          context.sectionUpdates = SectionUpdates(moved: [IndexMove(from: from, to: to)])
           // Sections named with structural updates are in the updated numbering.
           context.reloadSections([to, other])
         case 6 where sectionCount > 0:  // an invalidation, then an insert before the next prepare
@@ -150,6 +150,6 @@ import Testing
     layout.prepare()
     #expect(layout.numberOfSections == 3)
     #expect(layout.contentSize.height == 6)
-    #expect(layout.diagnostics.map(\.kind) == [.inconsistentUpdate])
+    #expect(source.diagnostics.map(\.kind) == [.inconsistentUpdate])
   }
 }

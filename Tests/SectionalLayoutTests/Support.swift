@@ -1,21 +1,25 @@
 import SectionalDiff
 import SectionalLayout
 
-/// A data source over plain arrays: one array of item sizes per section.
-final class GridSource: FlowLayoutDataSource {
+/// A layout's collection view over plain arrays — one array of item sizes per section — that is
+/// also its delegate, and keeps what the layout reports.
+final class GridSource: LayoutCollectionView, FlowLayoutDelegate {
   var sections: [[ItemSize]]
   var headers: [Int: Double] = [:]
   var footers: [Int: Double] = [:]
   var insets: [Int: EdgeInsets] = [:]
   var styles: [Int: [ElementKind: DecorationStyle]] = [:]
   var sizeQueries = 0
+  var diagnostics = DiagnosticLog()
 
   init(_ sections: [[ItemSize]]) { self.sections = sections }
 
   convenience init(exact sections: [[Size]]) { self.init(sections.map { $0.map { .exact($0) } }) }
 
-  func numberOfSections(in layout: FlowLayout) -> Int { sections.count }
-  func layout(_ layout: FlowLayout, numberOfItemsInSection section: Int) -> Int { sections[section].count }
+  var numberOfSections: Int { sections.count }
+  func numberOfItems(inSection section: Int) -> Int { sections[section].count }
+  var layoutDelegate: AnyObject? { self }
+  func report(_ diagnostic: Diagnostic) { diagnostics.record(diagnostic) }
   func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
     sizeQueries += 1
     return sections[indexPath.section][indexPath.item]
@@ -40,7 +44,7 @@ func size(_ width: Double, _ height: Double) -> Size { Size(width: width, height
 
 func makeLayout(_ source: GridSource, width: Double = 80, height: Double = 40) -> FlowLayout {
   let layout = FlowLayout()
-  layout.dataSource = source
+  layout.collectionView = source
   layout.bounds = Rect(x: 0, y: 0, width: width, height: height)
   return layout
 }

@@ -1,3 +1,4 @@
+import FeedKit
 import Sectional
 import Testing
 
@@ -5,21 +6,19 @@ import Testing
 
 @MainActor
 final class Cards: ListAdapterDataSource {
-  var cards: [ExpandableCard]
-  init(_ cards: [ExpandableCard]) { self.cards = cards }
+  var cards: [FeedCard]
+  init(_ cards: [FeedCard]) { self.cards = cards }
 
   func objects(for adapter: ListAdapter) -> [any ListDiffable] { cards }
 
   func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
   {
-    let controller = ExpandableSectionController()
-    controller.textHeight = { TextLayout.height(of: $0, width: $1) }
-    return controller
+    FeedCardController()
   }
 }
 
-func testCard(_ id: String, extras: Int = 2) -> ExpandableCard {
-  ExpandableCard(
+func testCard(_ id: String, extras: Int = 2) -> FeedCard {
+  FeedCard(
     id: id, title: "Title \(id)", description: "Description of card \(id)",
     image: Picture(width: 8, height: 4) { x, _ in Color(red: UInt8(x * 30), green: 80, blue: 160) },
     caption: "Caption \(id)", detail: "Detail of \(id)", extras: (0..<extras).map { "Extra \($0) of \(id)" })
@@ -43,7 +42,8 @@ struct Harness {
     adapter.dataSource = source
     adapter.reloadData()
     viewer = ListViewer(
-      adapter: adapter, renderer: TextRenderer(environment: DrawEnvironment(colors: colors)),
+      adapter: adapter,
+      renderer: TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: colors)),
       columns: columns,
       rows: rows)
   }
@@ -59,7 +59,7 @@ struct Harness {
     #expect(harness.viewer.focused == IndexPath(item: 4, section: 0))
     harness.viewer.handle(.enter)
     let controller = try #require(
-      harness.adapter.sectionController(forSection: 0) as? ExpandableSectionController)
+      harness.adapter.sectionController(forSection: 0) as? FeedCardController)
     #expect(controller.isExpanded)
     #expect(
       harness.viewer.focused == IndexPath(item: 7, section: 0), "focus follows the button to its new index")
@@ -118,7 +118,7 @@ struct Harness {
     let x = text[row].distance(from: text[row].startIndex, to: column)
     harness.viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: x, y: row)))
     let controller = try #require(
-      harness.adapter.sectionController(forSection: 0) as? ExpandableSectionController)
+      harness.adapter.sectionController(forSection: 0) as? FeedCardController)
     #expect(controller.isExpanded)
   }
 
@@ -238,7 +238,8 @@ struct Harness {
     var canvas = Canvas(width: 10, height: 4)
     renderer.render(collectionView, into: &canvas)
     #expect(canvas.line(0) == "hello")
-    #expect(renderer.diagnostics.count == 1)
+    #expect(collectionView.diagnostics.map(\.kind) == [.unregisteredView])
+    #expect(collectionView.diagnostics.first?.message.contains("\"body\"") == true)
   }
 
   final class Headed: SectionController, SupplementaryViewSource {

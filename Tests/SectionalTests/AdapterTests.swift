@@ -69,8 +69,9 @@ import Testing
     let source = FeedSource([Note(id: 1), Note(id: 2), Note(id: 1, text: "dup"), Note(id: 2)])
     let adapter = makeAdapter(source)
     #expect(adapter.objects.count == 2)
-    #expect(adapter.diagnostics.count == 1)
-    #expect(adapter.diagnostics[0].contains("1") && adapter.diagnostics[0].contains("2"))
+    let diagnostics = adapter.collectionView.diagnostics
+    #expect(diagnostics.map(\.kind) == [.duplicateIdentifiers])
+    #expect(diagnostics[0].message.contains("1") && diagnostics[0].message.contains("2"))
   }
 
   @Test func movesAndDeletesKeepTheLayoutInStep() {
@@ -79,7 +80,7 @@ import Testing
     source.objects = [Note(id: 5), Note(id: 0), Note(id: 2), Note(id: 3), Note(id: 9)]
     adapter.performUpdates()
     adapter.flushPendingUpdates()
-    #expect(adapter.collectionView.layout.numberOfSections == 5)
+    #expect(adapter.collectionView.flowLayout.numberOfSections == 5)
     #expect(adapter.collectionView.diagnostics.isEmpty)
     // Sections are stacked 1 + 6 + 2 rows... in the new order with no gaps.
     let tops = (0..<5).map {
@@ -127,14 +128,14 @@ import Testing
     let adapter = makeAdapter(source)
     let controller = adapter.sectionController(forSection: 3) as! RecordingController
     controller.rows = 9
-    adapter.performBatch(
-      animated: false, for: controller, updates: { $0.insert([2, 3, 4]) }, completion: nil)
+    adapter.performBatch(for: controller, updates: { $0.insert([2, 3, 4]) }, completion: nil)
     #expect(
-      adapter.collectionView.diagnostics == [
+      adapter.collectionView.diagnostics.map(\.message) == [
         "invalid batch update: section 3 had 2 items, now 9, with 3 inserted and 0 deleted; reloading"
       ])
+    #expect(adapter.collectionView.diagnostics.map(\.kind) == [.invalidBatchUpdate])
     #expect(adapter.collectionView.itemCounts == [2, 2, 2, 9])
-    #expect(adapter.collectionView.layout.numberOfItems(inSection: 3) == 9)
+    #expect(adapter.collectionView.flowLayout.numberOfItems(inSection: 3) == 9)
   }
 
   @Test func outOfRangeItemsAreReported() {
@@ -144,10 +145,12 @@ import Testing
     batch.deletedItems = [IndexPath(item: 7, section: 0)]
     #expect(!adapter.collectionView.performBatchUpdates(batch))
     #expect(
-      adapter.collectionView.diagnostics.last?.contains("item [0, 7] does not exist before the update")
+      adapter.collectionView.diagnostics.last?.message.contains(
+        "item [0, 7] does not exist before the update")
         == true)
     adapter.collectionView.selectItem(at: IndexPath(item: 0, section: 5))
-    #expect(adapter.collectionView.diagnostics.last == "select item [5, 0]: no such item")
+    #expect(adapter.collectionView.diagnostics.last?.message == "select item [5, 0]: no such item")
+    #expect(adapter.collectionView.diagnostics.last?.kind == .noSuchItem)
   }
 
   @Test func visibleElementsAreInDrawingOrderWithCardsFirst() {
@@ -182,7 +185,8 @@ import Testing
       override func numberOfItems() -> Int { 3 }
       override func cellForItem(at index: Int) -> CellDescriptor {
         CellDescriptor(
-          reuseKind: "text", size: .estimated(Size(width: 40, height: 1)), content: .text("x", role: .body))
+          reuseKind: "text", size: .estimated(Size(width: 40, height: 1)),
+          content: .text(String(repeating: "x", count: index + 1), role: .body))
       }
     }
     final class Source: ListAdapterDataSource {
@@ -194,15 +198,16 @@ import Testing
       }
     }
     let collectionView = CollectionView(size: Size(width: 40, height: 20))
-    collectionView.measurer = { _, attributes in
-      Size(width: 40, height: Double(attributes.indexPath.item + 2))
+    collectionView.measurer = { descriptor, width in
+      guard case .text(let text, _) = descriptor.content else { return .zero }
+      return Size(width: width, height: Double(text.count + 1))
     }
     let adapter = ListAdapter(collectionView: collectionView)
     let source = Source()
     adapter.dataSource = source
     adapter.reloadData()
     #expect(collectionView.contentSize.height == 2 + 3 + 4)
-    #expect(collectionView.layout.diagnostics.isEmpty)
+    #expect(collectionView.diagnostics.isEmpty)
   }
 }
 
@@ -216,11 +221,11 @@ import Testing
     let source = FeedSource([card("a"), card("b")])
     do {
       let adapter = makeAdapter(source)
-      (adapter.sectionController(forSection: 0) as! ExpandableSectionController).toggle()
+      (adapter.sectionController(forSection: 0) as! CardController).toggle()
       weakAdapter = adapter
       weakCollectionView = adapter.collectionView
       weakController = adapter.sectionController(forSection: 0)
-      weakLayout = adapter.collectionView.layout
+      weakLayout = adapter.collectionView.flowLayout
       #expect(weakController?.collectionContext != nil)
     }
     #expect(weakAdapter == nil)

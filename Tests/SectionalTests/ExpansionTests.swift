@@ -9,8 +9,8 @@ import Testing
     return (source, makeAdapter(source))
   }
 
-  func controller(_ adapter: ListAdapter, _ section: Int) -> ExpandableSectionController {
-    adapter.sectionController(forSection: section) as! ExpandableSectionController
+  func controller(_ adapter: ListAdapter, _ section: Int) -> CardController {
+    adapter.sectionController(forSection: section) as! CardController
   }
 
   func kinds(_ adapter: ListAdapter, _ section: Int) -> [String] {
@@ -120,14 +120,14 @@ import Testing
     let (source, adapter) = feed()
     select(adapter, button: 1)
     let expanded = controller(adapter, 1)
-    var changed = source.objects[1] as! ExpandableCard
+    var changed = source.objects[1] as! Card
     changed.title = "A new title"
     source.objects[1] = changed
     source.objects.swapAt(0, 3)
     adapter.performUpdates()
     adapter.flushPendingUpdates()
     #expect(controller(adapter, 1) === expanded)
-    #expect(expanded.isExpanded && expanded.card?.title == "A new title")
+    #expect(expanded.isExpanded && expanded.object?.title == "A new title")
     #expect(adapter.collectionView.itemCounts[1] == 6)
 
     source.objects.remove(at: 1)
@@ -152,14 +152,53 @@ import Testing
     #expect(adapter.collectionView.diagnostics.isEmpty)
   }
 
-  @Test func extrasBeyondThreeAreDropped() {
-    let card = ExpandableCard(
-      id: "x", title: "t", description: "d", image: picture(2, 2), caption: "c", detail: "e",
-      extras: ["1", "2", "3", "4", "5"])
-    #expect(card.extras == ["1", "2", "3"])
-    let controller = ExpandableSectionController(card: card)
+  @Test func outsideAListOnlyTheStateChanges() {
+    let controller = CardController()
+    controller.didUpdate(to: card("x", extras: 5))
+    #expect(controller.numberOfItems() == 5)
     controller.toggle()
-    #expect(controller.numberOfItems() == 9)
+    #expect(controller.isExpanded)
+    #expect(controller.numberOfItems() == 9)  // the controller shows at most three extras
+    #expect(controller.cellForItem(at: 8).content == .button("View less"))
+  }
+
+  /// A client's own expandable section: a thread whose replies open between the first comment
+  /// and the last, with its own labels. Every index comes from the component lists.
+  @Test func theExpansionGoesWhereTheControllerSays() {
+    final class Thread: ExpandableSectionController<Card, String> {
+      override var expandLabel: String { "Show replies" }
+      override var collapseLabel: String { "Hide replies" }
+      override func collapsedComponents(for card: Card) -> [String] { ["first", "last"] }
+      override func expandedComponents(for card: Card) -> [String] { card.extras }
+      override func expansionIndex(for card: Card) -> Int { 1 }
+      override func cell(for component: String, of card: Card) -> CellDescriptor {
+        textCell(component, role: .body)
+      }
+    }
+    final class Source: ListAdapterDataSource {
+      func objects(for adapter: ListAdapter) -> [any ListDiffable] { [card("t", extras: 2)] }
+      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+        -> SectionController
+      { Thread() }
+    }
+    let source = Source()
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 40, height: 20)))
+    adapter.dataSource = source
+    adapter.reloadData()
+    func texts() -> [String] {
+      (0..<adapter.collectionView.itemCounts[0]).map {
+        switch adapter.collectionView.cellDescriptor(at: IndexPath(item: $0, section: 0))!.content {
+        case .text(let text, _), .button(let text): text
+        case .custom: "?"
+        }
+      }
+    }
+    #expect(texts() == ["first", "last", "Show replies"])
+    adapter.collectionView.selectItem(at: IndexPath(item: 2, section: 0))
+    #expect(texts() == ["first", "Extra 0 of t", "Extra 1 of t", "last", "Hide replies"])
+    adapter.collectionView.selectItem(at: IndexPath(item: 4, section: 0))
+    #expect(texts() == ["first", "last", "Show replies"])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
   }
 
   @Test func longTextWrapsIntoTallerCells() {
@@ -191,18 +230,21 @@ final class RecordingContext: CollectionContext {
 
   var containerSize: Size { adapter.containerSize }
   func section(for controller: SectionController) -> Int? { adapter.section(for: controller) }
+  func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
+    adapter.measure(descriptor, width: width)
+  }
   func performBatch(
-    animated: Bool, for controller: SectionController, updates: (inout ItemUpdates) -> Void,
+    for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?
   ) {
     adapter.performBatch(
-      animated: animated, for: controller,
+      for: controller,
       updates: { batch in
         updates(&batch)
-        recorder.batches.append(batch)
+        self.recorder.batches.append(batch)
       }, completion: completion)
   }
   func invalidateLayout(for controller: SectionController) { adapter.invalidateLayout(for: controller) }
   func reload(_ controller: SectionController) { adapter.reload(controller) }
-  func scroll(to controller: SectionController, item index: Int, animated: Bool) {}
+  func scroll(to controller: SectionController, item index: Int) {}
 }

@@ -1,14 +1,70 @@
 import Sectional
 
-func picture(_ width: Int, _ height: Int) -> Picture {
-  Picture(width: width, height: height) { x, y in
-    Color(red: UInt8(x * 20 % 256), green: UInt8(y * 30 % 256), blue: 99)
+/// A client's own picture type: the core knows nothing of it, a cell carries it as custom
+/// content.
+struct Swatch: Hashable, Sendable {
+  var width: Int
+  var height: Int
+
+  /// Drawn with half blocks: two pixel rows a cell row, scaled down to fit.
+  func size(fitting available: Double) -> Size {
+    let columns = min(Double(width), available.rounded(.down))
+    return Size(width: columns, height: max(1, (Double(height) * columns / Double(width) / 2).rounded(.up)))
   }
 }
 
-func card(_ id: String, extras: Int = 3, detail: String = "A detailed description.") -> ExpandableCard {
-  ExpandableCard(
-    id: id, title: "Title \(id)", description: "Description of \(id)", image: picture(20, 8),
+/// A client's own expandable card, written against the core's generic controller: five
+/// components collapsed, the detail and up to three extras when expanded.
+struct Card: ListDiffable, Hashable {
+  var id: String
+  var title: String
+  var description: String
+  var image: Swatch
+  var caption: String
+  var detail: String
+  var extras: [String]
+
+  var diffIdentifier: String { id }
+  func isEqual(toDiffableObject other: Card) -> Bool { self == other }
+
+  enum Part: Hashable, Sendable {
+    case title, description, image, caption, detail
+    case extra(Int)
+  }
+}
+
+@MainActor
+final class CardController: ExpandableSectionController<Card, Card.Part> {
+  override init() {
+    super.init()
+    inset = EdgeInsets(top: 2, left: 3, bottom: 2, right: 4)
+  }
+
+  override func collapsedComponents(for card: Card) -> [Card.Part] {
+    [.title, .description, .image, .caption]
+  }
+
+  override func expandedComponents(for card: Card) -> [Card.Part] {
+    [.detail] + card.extras.prefix(3).indices.map(Card.Part.extra)
+  }
+
+  override func cell(for part: Card.Part, of card: Card) -> CellDescriptor {
+    switch part {
+    case .title: textCell(card.title, role: .title)
+    case .description: textCell(card.description, role: .body)
+    case .caption: textCell(card.caption, role: .caption)
+    case .detail: textCell(card.detail, role: .detail)
+    case .extra(let index): textCell(card.extras[index], role: .body, kind: "extra")
+    case .image:
+      CellDescriptor(
+        reuseKind: "image", size: .exact(card.image.size(fitting: availableWidth)), custom: card.image)
+    }
+  }
+}
+
+func card(_ id: String, extras: Int = 3, detail: String = "A detailed description.") -> Card {
+  Card(
+    id: id, title: "Title \(id)", description: "Description of \(id)", image: Swatch(width: 20, height: 8),
     caption: "Caption", detail: detail, extras: (0..<extras).map { "Extra \($0) of \(id)" })
 }
 
@@ -29,7 +85,7 @@ final class FeedSource: ListAdapterDataSource {
   func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
   {
     controllersMade += 1
-    if object is ExpandableCard { return ExpandableSectionController() }
+    if object is Card { return CardController() }
     let controller = RecordingController()
     controller.rowsFollowText = varyingRows
     return controller
@@ -78,12 +134,18 @@ struct Note: ListDiffable, Hashable {
 func makeAdapter(_ source: FeedSource, width: Double = 80, height: Double = 40, workingRange: Int = 0)
   -> ListAdapter
 {
-  let collectionView = CollectionView(size: Size(width: width, height: height))
-  collectionView.layout.decorationStyles = [.sectionCard: .card]
-  collectionView.layout.cardOutset = EdgeInsets(all: 1)
+  let layout = FlowLayout()
+  layout.decorationStyles = [.sectionCard: .card]
+  layout.cardOutset = EdgeInsets(all: 1)
+  let collectionView = CollectionView(layout: layout, size: Size(width: width, height: height))
   let adapter = ListAdapter(collectionView: collectionView, workingRangeSize: workingRange)
   adapter.scheduler = { _ in }  // updates run when the test flushes them
   adapter.dataSource = source
   adapter.reloadData()
   return adapter
+}
+
+extension CollectionView {
+  /// The flow layout the tests build.
+  var flowLayout: FlowLayout { layout as! FlowLayout }
 }

@@ -1,33 +1,41 @@
 /// Section and item changes applied as one batch, in `UICollectionView`'s form: deletes and
 /// reloads by old index, inserts by new index, moves from old to new.
-public struct BatchUpdates: Equatable, Sendable {
-  /// A move of one section from an old index to a new one (the diff's move).
-  public typealias SectionMove = IndexMove
-
-  public struct ItemMove: Hashable, Sendable {
-    public var from: IndexPath
-    public var to: IndexPath
-    public init(from: IndexPath, to: IndexPath) {
-      self.from = from
-      self.to = to
-    }
-  }
-
+public struct BatchUpdates: Hashable, Sendable {
+  /// Old indexes of deleted sections.
   public var deletedSections: [Int] = []
+  /// New indexes of inserted sections.
   public var insertedSections: [Int] = []
-  public var movedSections: [SectionMove] = []
+  /// Sections that moved, from their old index to their new one.
+  public var movedSections: [IndexMove] = []
+  /// Old indexes of sections whose items were all replaced.
   public var reloadedSections: [Int] = []
+  /// Old index paths of deleted items.
   public var deletedItems: [IndexPath] = []
+  /// New index paths of inserted items.
   public var insertedItems: [IndexPath] = []
+  /// Old index paths of items whose content was replaced.
   public var reloadedItems: [IndexPath] = []
-  public var movedItems: [ItemMove] = []
+  /// Items that moved, from their old index path to their new one.
+  public var movedItems: [IndexPathMove] = []
 
   public init() {}
 
+  /// Whether the batch changes nothing.
   public var isEmpty: Bool { self == BatchUpdates() }
+
+  /// Whether the batch inserts, deletes, moves or reloads sections (not only items).
+  var changesSections: Bool {
+    !deletedSections.isEmpty || !insertedSections.isEmpty || !movedSections.isEmpty
+      || !reloadedSections.isEmpty
+  }
+
+  /// The section inserts, deletes and moves, in the layout's form.
+  var sectionUpdates: SectionUpdates {
+    SectionUpdates(deleted: deletedSections, inserted: insertedSections, moved: movedSections)
+  }
 }
 
 /// Why a batch was refused, in the words UIKit uses for the same mistake.
-public struct BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String
 }

@@ -1,56 +1,67 @@
-/// Gives a ``CollectionView`` its counts and cells.
-@MainActor
-public protocol CollectionViewDataSource: AnyObject {
-  func numberOfSections(in collectionView: CollectionView) -> Int
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellDescriptor
-  func collectionView(
-    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
-  )
-    -> SupplementaryDescriptor?
-}
-
-/// Told about selection and scrolling.
-@MainActor
-public protocol CollectionViewDelegate: AnyObject {
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
-  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
-  /// The content offset or the size changed.
-  func collectionViewDidScroll(_ collectionView: CollectionView)
-}
-
-/// A collection view without a screen: it owns the layout, the bounds and the content offset,
-/// validates batch updates, turns them into the smallest invalidation, drives self-sizing, and
-/// answers what is visible in drawing order. Fronts (the terminal) draw what it answers.
+/// A collection view without a screen: it holds a layout (any ``CollectionViewLayout``), the
+/// bounds and the content offset, validates batch updates and turns them into the smallest
+/// invalidation, drives self-sizing through the front's measurer, and answers what is visible in
+/// drawing order. Fronts (the terminal) draw what it answers.
+///
+/// Its layout asks it for counts — the ones it has validated — and asks its ``delegate`` for
+/// sizes, as `UICollectionViewLayout` asks its collection view.
 @MainActor
 public final class CollectionView {
-  public let layout: FlowLayout
+  /// The layout. Setting it hands the layout this view's bounds and lays out again, as
+  /// `UICollectionView.collectionViewLayout` does.
+  public var layout: any CollectionViewLayout {
+    didSet {
+      guard layout !== oldValue else { return }
+      if oldValue.collectionView === self { oldValue.collectionView = nil }
+      adopt(layout)
+      layoutIfNeeded()
+      clampOffset()
+    }
+  }
   public weak var dataSource: (any CollectionViewDataSource)?
+  /// Told about selection and scrolling; the layout also asks it for sizes.
   public weak var delegate: (any CollectionViewDelegate)?
 
-  /// Measures a cell whose size is estimated: its preferred size for the attributes it was given.
-  /// Set by the front (the terminal measures wrapped text); nil keeps estimates as they are.
-  public var measurer: ((CellDescriptor, LayoutAttributes) -> Size)?
-  /// How many rounds of self-sizing one layout pass may take.
+  /// Measures a cell at a width: its preferred size for self-sizing, and the size a section
+  /// controller asks its context for. Set by the front (the terminal measures wrapped text by
+  /// display width); without one, text is measured by grapheme count. Setting it lays out
+  /// again.
+  public var measurer: ((CellDescriptor, _ width: Double) -> Size)? {
+    didSet {
+      layout.invalidateLayout()
+      layoutIfNeeded()
+    }
+  }
+  /// How many rounds of self-sizing one layout pass may take. Default 16.
   public var maximumSelfSizingRounds = 16
 
-  /// Problems found and corrected (inconsistent batches, bad index paths), most recent last.
-  public private(set) var diagnostics: [String] = []
-  public var diagnosticHandler: ((String) -> Void)?
+  /// What the view, its layout, the adapter and the renderer corrected rather than crash on
+  /// (inconsistent batches, bad index paths, bad sizes), most recent last.
+  public var diagnostics = DiagnosticLog()
 
-  public private(set) var indexPathsForSelectedItems: Set<IndexPath> = []
-  /// The item counts the view last showed: what a batch is checked against.
-  public private(set) var itemCounts: [Int] = []
+  /// The selected items, kept in step with every batch update.
+  public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = []
+  /// The item counts the view last validated: what a batch is checked against and what the
+  /// layout lays out.
+  public internal(set) var itemCounts: [Int] = []
+  /// The visible rectangle in content coordinates.
+  public private(set) var bounds: Rect
 
-  public init(layout: FlowLayout = FlowLayout(), size: Size) {
+  public init(layout: any CollectionViewLayout = FlowLayout(), size: Size) {
     self.layout = layout
-    layout.bounds = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
+    bounds = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
+    adopt(layout)
+  }
+
+  private func adopt(_ layout: any CollectionViewLayout) {
+    layout.collectionView = self
+    layout.bounds = bounds
+    layout.invalidateLayout()
   }
 
   // MARK: - Geometry
 
-  public var bounds: Rect { layout.bounds }
-  public var contentOffset: Point { layout.bounds.origin }
+  public var contentOffset: Point { bounds.origin }
   public var contentSize: Size { layout.contentSize }
 
   /// The largest y offset: the content's height less the viewport's, at least 0.
@@ -61,12 +72,7 @@ public final class CollectionView {
     let clean = Size(
       width: size.width.isFinite ? max(0, size.width) : 0,
       height: size.height.isFinite ? max(0, size.height) : 0)
-    let newBounds = Rect(origin: bounds.origin, size: clean)
-    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-      layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
-    }
-    layout.bounds = newBounds
-    layoutIfNeeded()
+    setBounds(Rect(origin: bounds.origin, size: clean))
     clampOffset()
     delegate?.collectionViewDidScroll(self)
   }
@@ -76,268 +82,54 @@ public final class CollectionView {
     var newBounds = bounds
     newBounds.origin = Point(x: 0, y: offset.y.isFinite ? min(max(0, offset.y), maximumContentOffsetY) : 0)
     guard newBounds != bounds else { return }
-    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-      layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
-    }
-    layout.bounds = newBounds
-    layoutIfNeeded()
+    setBounds(newBounds)
     delegate?.collectionViewDidScroll(self)
   }
 
   /// Scrolls by `dy` rows.
   public func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
 
-  private func clampOffset() {
-    if bounds.minY > maximumContentOffsetY { layout.bounds.origin.y = maximumContentOffsetY }
+  /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
+  /// Reports a diagnostic for an item that does not exist.
+  public func scrollToItem(at indexPath: IndexPath) {
+    guard let target = layout.layoutAttributesForItem(at: indexPath) else {
+      report(Diagnostic(.noSuchItem, "scroll to item \(indexPath): no such item", indexPaths: [indexPath]))
+      return
+    }
+    setContentOffset(Point(x: 0, y: target.frame.minY))
   }
 
-  // MARK: - Data
-
-  /// Forgets everything and asks the data source again.
-  public func reloadData() {
-    layout.invalidateLayout()
-    itemCounts = currentCounts()
-    indexPathsForSelectedItems = []
+  private func setBounds(_ newBounds: Rect) {
+    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+      layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+    }
+    bounds = newBounds
+    layout.bounds = newBounds
     layoutIfNeeded()
-    clampOffset()
   }
 
-  private func currentCounts() -> [Int] {
-    guard let dataSource else { return [] }
-    // A loop, not `map`: a main-actor closure handed to the standard library is checked for
-    // its executor on every call.
-    let count = max(0, dataSource.numberOfSections(in: self))
-    var counts = [Int](repeating: 0, count: count)
-    for section in 0..<count {
-      counts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
+  func clampOffset() {
+    if bounds.minY > maximumContentOffsetY {
+      bounds.origin.y = maximumContentOffsetY
+      layout.bounds = bounds
     }
-    return counts
-  }
-
-  /// Applies a batch the data source has already made. The batch is checked against the counts
-  /// the view showed before and the data source's counts now, the way UIKit checks it; an
-  /// inconsistent batch is reported ("section 3 had 5 items, now 9, with 3 inserted and 0
-  /// deleted") and the view reloads instead — never a crash.
-  ///
-  /// - Returns: whether the batch was applied as given (false: it fell back to a reload).
-  ///
-  /// - Complexity: O(k) for a batch of k item changes and no section changes (a section
-  ///   controller's own batch, such as a card's toggle): only the sections it touches are
-  ///   checked. O(n) over all sections when sections are inserted, deleted, moved or reloaded.
-  @discardableResult
-  public func performBatchUpdates(_ updates: BatchUpdates) -> Bool {
-    if updates.deletedSections.isEmpty && updates.insertedSections.isEmpty && updates.movedSections.isEmpty
-      && updates.reloadedSections.isEmpty
-    {
-      return performItemUpdates(updates)
-    }
-    let newCounts = currentCounts()
-    switch validate(updates, newCounts: newCounts) {
-    case .failure(let error):
-      report("invalid batch update: \(error); reloading")
-      reloadData()
-      return false
-    case .success(let sources):
-      var context = InvalidationContext()
-      let structural =
-        !updates.deletedSections.isEmpty || !updates.insertedSections.isEmpty
-        || !updates.movedSections.isEmpty
-      if structural {
-        context.sectionUpdates = SectionUpdates(
-          deleted: updates.deletedSections, inserted: updates.insertedSections,
-          moved: updates.movedSections.map { ($0.from, $0.to) })
-      }
-      var newSectionOfOld = [Int](repeating: -1, count: itemCounts.count)
-      for (new, old) in sources.enumerated() { if let old { newSectionOfOld[old] = new } }
-      func newSection(_ old: Int) -> Int? {
-        old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 ? newSectionOfOld[old] : nil
-      }
-      context.reloadSections(updates.reloadedSections.compactMap(newSection))
-      // Item changes rebuild their section and forget its preferred sizes (indexes shifted).
-      var changed = Set(updates.insertedItems.map(\.section))
-      changed.formUnion(updates.deletedItems.compactMap { newSection($0.section) })
-      changed.formUnion(updates.reloadedItems.compactMap { newSection($0.section) })
-      changed.formUnion(
-        updates.movedItems.flatMap { [newSection($0.from.section), $0.to.section].compactMap { $0 } })
-      // A survivor whose count changed without item updates naming it (validation allows that
-      // only for reloaded sections, but be exact): the layout reads counts of these alone.
-      for (new, old) in sources.enumerated() {
-        if let old, itemCounts[old] != newCounts[new] { changed.insert(new) }
-      }
-      context.reloadSections(changed)
-      layout.invalidateLayout(with: context)
-      remapSelection(updates, newSection: newSection)
-      itemCounts = newCounts
-      layoutIfNeeded()
-      clampOffset()
-      return true
-    }
-  }
-
-  /// A batch of item changes only: the section count must not change, and each touched section
-  /// must add up.
-  private func performItemUpdates(_ updates: BatchUpdates) -> Bool {
-    guard let dataSource else { return false }
-    let sectionCount = max(0, dataSource.numberOfSections(in: self))
-    let touched = Set(
-      (updates.insertedItems + updates.deletedItems + updates.reloadedItems).map(\.section)
-        + updates.movedItems.flatMap { [$0.from.section, $0.to.section] })
-    var failure: String?
-    if sectionCount != itemCounts.count {
-      failure =
-        "the number of sections was \(itemCounts.count), now \(sectionCount), with 0 inserted and 0 deleted"
-    } else if let bad = touched.first(where: { $0 < 0 || $0 >= sectionCount }) {
-      failure = "section \(bad) does not exist"
-    }
-    var newCounts: [Int: Int] = [:]
-    if failure == nil {
-      for section in touched {
-        newCounts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
-      }
-      var projected = itemCounts
-      for (section, count) in newCounts { projected[section] = count }
-      if case .failure(let error) = validate(updates, newCounts: projected, only: touched) {
-        failure = error.description
-      }
-    }
-    if let failure {
-      report("invalid batch update: \(failure); reloading")
-      reloadData()
-      return false
-    }
-    var context = InvalidationContext()
-    context.reloadSections(touched)
-    layout.invalidateLayout(with: context)
-    remapSelection(updates) { $0 }
-    for (section, count) in newCounts { itemCounts[section] = count }
-    layoutIfNeeded()
-    clampOffset()
-    return true
-  }
-
-  /// For each new section, the old section it came from — or why the batch does not fit.
-  private func validate(_ updates: BatchUpdates, newCounts: [Int], only checked: Set<Int>? = nil)
-    -> Result<[Int?], BatchUpdateError>
-  {
-    let oldCounts = itemCounts
-    if let checked {
-      // Item changes only: sections keep their indexes; check just the touched ones.
-      if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
-        return .failure(error)
-      }
-      let tally = ItemTally(updates)
-      for section in checked.sorted() {
-        if let error = checkCount(
-          tally, old: section, new: section, oldCounts: oldCounts, newCounts: newCounts)
-        {
-          return .failure(error)
-        }
-      }
-      return .success([])
-    }
-    let sectionUpdates = SectionUpdates(
-      deleted: updates.deletedSections, inserted: updates.insertedSections,
-      moved: updates.movedSections.map { ($0.from, $0.to) })
-    guard let sources = sectionUpdates.sourceSections(oldCount: oldCounts.count, newCount: newCounts.count)
-    else {
-      return .failure(
-        BatchUpdateError(
-          description: "the number of sections was \(oldCounts.count), now \(newCounts.count), with "
-            + "\(updates.insertedSections.count) inserted and \(updates.deletedSections.count) deleted"))
-    }
-    var reloaded = [Bool](repeating: false, count: oldCounts.count)
-    for old in updates.reloadedSections {
-      guard old >= 0 && old < oldCounts.count else {
-        return .failure(BatchUpdateError(description: "reload of section \(old), which does not exist"))
-      }
-      reloaded[old] = true
-    }
-    if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
-      return .failure(error)
-    }
-    let tally = ItemTally(updates)
-    for (new, old) in sources.enumerated() {
-      guard let old, !reloaded[old] else { continue }
-      if let error = checkCount(tally, old: old, new: new, oldCounts: oldCounts, newCounts: newCounts) {
-        return .failure(error)
-      }
-    }
-    return .success(sources)
-  }
-
-  private func checkItemPaths(_ updates: BatchUpdates, oldCounts: [Int], newCounts: [Int])
-    -> BatchUpdateError?
-  {
-    for path in updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from) {
-      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0,
-        path.item < oldCounts[path.section]
-      else { return BatchUpdateError(description: "item \(path) does not exist before the update") }
-    }
-    for path in updates.insertedItems + updates.movedItems.map(\.to) {
-      guard path.section >= 0, path.section < newCounts.count, path.item >= 0,
-        path.item < newCounts[path.section]
-      else { return BatchUpdateError(description: "item \(path) does not exist after the update") }
-    }
-    return nil
-  }
-
-  /// How many items a batch inserts, deletes and moves per section, counted once per batch so
-  /// checking every section costs O(sections + items), not their product.
-  private struct ItemTally {
-    var inserted: [Int: Int] = [:]
-    var deleted: [Int: Int] = [:]
-    var movedIn: [Int: Int] = [:]
-    var movedOut: [Int: Int] = [:]
-
-    init(_ updates: BatchUpdates) {
-      for path in updates.insertedItems { inserted[path.section, default: 0] += 1 }
-      for path in updates.deletedItems { deleted[path.section, default: 0] += 1 }
-      for move in updates.movedItems {
-        movedIn[move.to.section, default: 0] += 1
-        movedOut[move.from.section, default: 0] += 1
-      }
-    }
-  }
-
-  /// UIKit's arithmetic for one section: old count − deleted − moved out + inserted + moved in.
-  private func checkCount(_ tally: ItemTally, old: Int, new: Int, oldCounts: [Int], newCounts: [Int])
-    -> BatchUpdateError?
-  {
-    let inserted = tally.inserted[new] ?? 0
-    let deleted = tally.deleted[old] ?? 0
-    let movedIn = tally.movedIn[new] ?? 0
-    let movedOut = tally.movedOut[old] ?? 0
-    guard oldCounts[old] - deleted - movedOut + inserted + movedIn != newCounts[new] else { return nil }
-    var text =
-      "section \(new) had \(oldCounts[old]) items, now \(newCounts[new]), with \(inserted) inserted and \(deleted) deleted"
-    if movedIn + movedOut > 0 { text += ", \(movedIn) moved in and \(movedOut) moved out" }
-    return BatchUpdateError(description: text)
-  }
-
-  private func remapSelection(_ updates: BatchUpdates, newSection: (Int) -> Int?) {
-    guard !indexPathsForSelectedItems.isEmpty else { return }
-    let touched = Set(updates.deletedItems + updates.insertedItems + updates.reloadedItems)
-    indexPathsForSelectedItems = Set(
-      indexPathsForSelectedItems.compactMap { path in
-        guard !touched.contains(path), let section = newSection(path.section) else { return nil }
-        return IndexPath(item: path.item, section: section)
-      })
   }
 
   // MARK: - Layout
 
-  /// Prepares the layout and runs self-sizing for the visible cells until nothing is invalid
-  /// (seed 001's loop), at most ``maximumSelfSizingRounds`` rounds.
+  /// Prepares the layout and runs self-sizing for the visible cells whose size is estimated,
+  /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
+  /// prepare, at most ``maximumSelfSizingRounds`` rounds.
   public func layoutIfNeeded() {
     layout.prepare()
-    guard let measurer, let dataSource else { return }
+    guard let dataSource else { return }
     for _ in 0..<maximumSelfSizingRounds {
       var changed = false
       for original in layout.layoutAttributesForElements(in: bounds) where original.category == .cell {
         let descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
         guard descriptor.size.isEstimated else { continue }
         var preferred = original
-        preferred.frame.size = measurer(descriptor, original)
+        preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
           layout.invalidateLayout(
             with: layout.invalidationContext(forPreferredAttributes: preferred, originalAttributes: original))
@@ -349,22 +141,36 @@ public final class CollectionView {
     }
   }
 
+  /// The size `descriptor`'s cell takes at `width`, by the ``measurer``; without one, text wraps
+  /// by grapheme count, a button is its label plus four columns, and other content keeps its
+  /// descriptor's size.
+  public func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
+    let width = width.isFinite ? max(0, width) : 0
+    if let measurer { return measurer(descriptor, width) }
+    switch descriptor.content {
+    case .text(let text, _):
+      return Size(width: width, height: Double(TextWrapping.lines(text, width: Int(width)).count))
+    case .button(let label):
+      return Size(width: min(width, Double(label.count + 4)), height: 1)
+    case .custom:
+      return descriptor.size.size
+    }
+  }
+
   /// Everything visible, in drawing order: by z-index, then decorations before cells before
   /// supplementaries, then section, then item. The order is a function of the attributes alone,
-  /// so recycling can never stack a shadow above a cell (seed 000's bug).
+  /// so recycling can never stack a shadow above a cell.
   public func visibleElements() -> [LayoutAttributes] {
     layout.layoutAttributesForElements(in: bounds).sorted(by: LayoutAttributes.drawsBefore)
   }
 
   /// The cell descriptor for the item, or nil when it does not exist.
   public func cellDescriptor(at indexPath: IndexPath) -> CellDescriptor? {
-    guard let dataSource, indexPath.section >= 0, indexPath.section < itemCounts.count, indexPath.item >= 0,
-      indexPath.item < itemCounts[indexPath.section]
-    else { return nil }
+    guard let dataSource, contains(indexPath) else { return nil }
     return dataSource.collectionView(self, cellForItemAt: indexPath)
   }
 
-  /// The header or footer descriptor of the section.
+  /// The supplementary descriptor of `kind` (a header, a footer) for the section.
   public func supplementaryDescriptor(ofKind kind: ElementKind, inSection section: Int)
     -> SupplementaryDescriptor?
   {
@@ -372,28 +178,34 @@ public final class CollectionView {
     return dataSource?.collectionView(self, supplementaryOfKind: kind, inSection: section)
   }
 
-  // MARK: - Selection
-
-  /// Selects the item and tells the delegate. Out-of-range paths are reported and ignored.
-  public func selectItem(at indexPath: IndexPath) {
-    guard indexPath.section >= 0, indexPath.section < itemCounts.count, indexPath.item >= 0,
-      indexPath.item < itemCounts[indexPath.section]
-    else {
-      report("select item \(indexPath): no such item")
-      return
-    }
-    indexPathsForSelectedItems.insert(indexPath)
-    delegate?.collectionView(self, didSelectItemAt: indexPath)
+  /// Whether the item exists in the validated counts.
+  func contains(_ indexPath: IndexPath) -> Bool {
+    indexPath.section >= 0 && indexPath.section < itemCounts.count && indexPath.item >= 0
+      && indexPath.item < itemCounts[indexPath.section]
   }
 
-  public func deselectItem(at indexPath: IndexPath) {
-    guard indexPathsForSelectedItems.remove(indexPath) != nil else { return }
-    delegate?.collectionView(self, didDeselectItemAt: indexPath)
+  /// Records a diagnostic in ``diagnostics``.
+  public func report(_ diagnostic: Diagnostic) { diagnostics.record(diagnostic) }
+}
+
+// MARK: - LayoutCollectionView
+
+// The layout is not main-actor isolated (it is usable alone); a collection view only ever
+// drives it from the main actor. An isolated conformance says so: no call pays a run-time
+// executor check.
+extension CollectionView: @MainActor LayoutCollectionView {
+  public var numberOfSections: Int { itemCounts.count }
+
+  public func numberOfItems(inSection section: Int) -> Int {
+    itemCounts.indices.contains(section) ? itemCounts[section] : 0
   }
 
-  func report(_ message: String) {
-    if diagnostics.count == 256 { diagnostics.removeFirst(64) }
-    diagnostics.append(message)
-    diagnosticHandler?(message)
-  }
+  public var layoutDelegate: AnyObject? { delegate }
+}
+
+extension Diagnostic.Kind {
+  /// A batch whose counts did not add up; the view reloaded instead.
+  public static let invalidBatchUpdate: Self = "invalid-batch-update"
+  /// An index path that does not exist was selected, scrolled to or updated; it was ignored.
+  public static let noSuchItem: Self = "no-such-item"
 }

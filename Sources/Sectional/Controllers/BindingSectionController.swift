@@ -37,7 +37,7 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
       return
     }
     context.performBatch(
-      animated: true, for: self,
+      for: self,
       updates: { updates in
         self.viewModels = new
         updates.delete(result.deletes)

@@ -8,18 +8,24 @@ public protocol CollectionContext: AnyObject {
   var containerSize: Size { get }
   /// The section index of `controller`, or nil when it is not in the list.
   func section(for controller: SectionController) -> Int?
+  /// The size `descriptor`'s cell takes at `width`, measured as the front draws it (wrapped
+  /// text by display width in the terminal). A controller that wants exact heights asks here.
+  func measure(_ descriptor: CellDescriptor, width: Double) -> Size
   /// Changes the items of `controller`'s section as one batch: inside `updates`, change the
   /// model, then say which items were inserted, deleted, reloaded or moved. Inconsistent counts
-  /// produce a diagnostic and a reload of the list, never a crash.
+  /// produce a diagnostic and a reload of the list, never a crash. A batch asked for while the
+  /// adapter applies its own update waits and applies right after it, in the new numbering.
+  /// `completion` gets whether the batch applied as given.
   func performBatch(
-    animated: Bool, for controller: SectionController, updates: (inout ItemUpdates) -> Void,
+    for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?)
   /// Recomputes the layout of `controller`'s section (sizes changed, items did not).
   func invalidateLayout(for controller: SectionController)
   /// Reloads every item of `controller`'s section.
   func reload(_ controller: SectionController)
-  /// Scrolls so that item `index` of `controller`'s section is at the top.
-  func scroll(to controller: SectionController, item index: Int, animated: Bool)
+  /// Scrolls so that item `index` of `controller`'s section is at the top (for item 0, the
+  /// section's header when it has one).
+  func scroll(to controller: SectionController, item index: Int)
 }
 
 /// The item changes of one section in batch form: deletes and reloads by old index, inserts by
@@ -28,12 +34,9 @@ public struct ItemUpdates: Equatable, Sendable {
   public var inserts: [Int] = []
   public var deletes: [Int] = []
   public var reloads: [Int] = []
-  public var moves: [Move] = []
+  public var moves: [IndexMove] = []
 
-  /// A move of one item from an old index to a new one (the diff's move).
-  public typealias Move = IndexMove
-
-  public init(inserts: [Int] = [], deletes: [Int] = [], reloads: [Int] = [], moves: [Move] = []) {
+  public init(inserts: [Int] = [], deletes: [Int] = [], reloads: [Int] = [], moves: [IndexMove] = []) {
     self.inserts = inserts
     self.deletes = deletes
     self.reloads = reloads
@@ -43,7 +46,7 @@ public struct ItemUpdates: Equatable, Sendable {
   public mutating func insert(_ indexes: [Int]) { inserts += indexes }
   public mutating func delete(_ indexes: [Int]) { deletes += indexes }
   public mutating func reload(_ indexes: [Int]) { reloads += indexes }
-  public mutating func move(from: Int, to: Int) { moves.append(Move(from: from, to: to)) }
+  public mutating func move(from: Int, to: Int) { moves.append(IndexMove(from: from, to: to)) }
 
   public var isEmpty: Bool { inserts.isEmpty && deletes.isEmpty && reloads.isEmpty && moves.isEmpty }
 }

@@ -1,33 +1,3 @@
-/// Supplies a section's header and footer.
-@MainActor
-public protocol SupplementaryViewSource: AnyObject {
-  /// The header, or nil for none.
-  func header(for controller: SectionController) -> SupplementaryDescriptor?
-  /// The footer, or nil for none.
-  func footer(for controller: SectionController) -> SupplementaryDescriptor?
-}
-
-/// Told when a section's cells come on and go off screen.
-@MainActor
-public protocol DisplayDelegate: AnyObject {
-  func willDisplay(_ controller: SectionController)
-  func didEndDisplaying(_ controller: SectionController)
-}
-
-/// Told when a section comes within the adapter's working range of the viewport (to prefetch)
-/// and when it leaves it.
-@MainActor
-public protocol WorkingRangeDelegate: AnyObject {
-  func willEnterWorkingRange(_ controller: SectionController)
-  func didExitWorkingRange(_ controller: SectionController)
-}
-
-/// Told when the list scrolls while the section is visible.
-@MainActor
-public protocol ScrollDelegate: AnyObject {
-  func didScroll(_ controller: SectionController)
-}
-
 /// One section of the list, for one model object: how many items, how big, what each shows,
 /// and what happens when one is selected. Subclass it, or use ``SingleSectionController``,
 /// ``BindingSectionController`` or ``ExpandableSectionController``.
@@ -39,23 +9,34 @@ open class SectionController {
   /// The list this controller is in; nil before it is added and after it leaves.
   public internal(set) weak var collectionContext: (any CollectionContext)?
 
-  /// Inset around the section's items. Default zero.
+  /// Inset around the section's items. Default zero. Under an adapter this, not the flow
+  /// layout's `sectionInset`, is what the layout uses.
   open var inset = EdgeInsets.zero
-  /// Space between lines of items. Default zero.
-  open var minimumLineSpacing = 0.0
-  /// Space between items on one line. Default zero.
-  open var minimumInteritemSpacing = 0.0
-  /// Header and footer; nil (the default) for none.
+  /// Space between lines of items. Default zero (the layout's `lineSpacing` is not used under
+  /// an adapter).
+  open var lineSpacing = 0.0
+  /// Space between items on one line. Default zero (the layout's `interitemSpacing` is not used
+  /// under an adapter).
+  open var interitemSpacing = 0.0
+  /// Header and footer; nil (the default) for none. Held weakly.
   public weak var supplementaryViewSource: (any SupplementaryViewSource)?
+  /// Told when the section comes on and goes off screen; nil (the default) for nobody. Held
+  /// weakly.
   public weak var displayDelegate: (any DisplayDelegate)?
+  /// Told when the section enters and leaves the adapter's working range; nil (the default)
+  /// for nobody. Held weakly.
   public weak var workingRangeDelegate: (any WorkingRangeDelegate)?
+  /// Told when the list scrolls while the section is visible; nil (the default) for nobody.
+  /// Held weakly.
   public weak var scrollDelegate: (any ScrollDelegate)?
 
   public init() {}
 
   /// The section this controller shows, or nil when it is not in a list.
   public var section: Int? { collectionContext?.section(for: self) }
+  /// Whether this is the list's first section.
   public internal(set) var isFirstSection = false
+  /// Whether this is the list's last section.
   public internal(set) var isLastSection = false
   /// Where the adapter last put this controller; the adapter checks it against its list.
   var sectionIndex = -1
@@ -93,5 +74,17 @@ open class SectionController {
   /// The width items can use: the container's width less this section's insets.
   public var availableWidth: Double {
     max(0, (collectionContext?.containerSize.width ?? 0) - inset.left - inset.right)
+  }
+
+  /// A text cell across ``availableWidth``, exactly as tall as the front wraps `text` there
+  /// (the context's measure: display width in the terminal). Outside a list, one line tall.
+  public func textCell(_ text: String, role: TextRole, kind: ElementKind? = nil) -> CellDescriptor {
+    let width = availableWidth
+    var descriptor = CellDescriptor.text(text, role: role, width: width, height: 1, kind: kind)
+    if let context = collectionContext {
+      let height = max(1, context.measure(descriptor, width: width).height)
+      descriptor.size = .exact(Size(width: width, height: height))
+    }
+    return descriptor
   }
 }

@@ -3,48 +3,38 @@ public enum TextRole: String, Hashable, Sendable, CaseIterable {
   case title, body, caption, detail, header, footer
 }
 
-/// A picture made of pixels, drawn by the text front with half-block characters.
-public struct Picture: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-  /// Row-major, `width × height` colours.
-  public var pixels: [Color]
-
-  /// A picture of `width × height` pixels; missing pixels are black, extra ones dropped, so a
-  /// malformed picture still has a defined look.
-  public init(width: Int, height: Int, pixels: [Color]) {
-    self.width = max(0, width)
-    self.height = max(0, height)
-    let count = self.width * self.height
-    self.pixels =
-      Array(pixels.prefix(count)) + Array(repeating: Color(hex: 0), count: max(0, count - pixels.count))
-  }
-
-  /// A picture whose pixel colours come from a function of (x, y).
-  public init(width: Int, height: Int, _ colour: (Int, Int) -> Color) {
-    let width = max(0, width)
-    let height = max(0, height)
-    var pixels: [Color] = []
-    pixels.reserveCapacity(width * height)
-    for y in 0..<height {
-      for x in 0..<width { pixels.append(colour(x, y)) }
-    }
-    self.init(width: width, height: height, pixels: pixels)
-  }
-
-  public subscript(x: Int, y: Int) -> Color { pixels[y * width + x] }
-}
-
 /// What a cell shows.
 public enum CellContent: Hashable, Sendable {
   /// Text, drawn according to its role.
   case text(String, role: TextRole)
-  /// A picture.
-  case image(Picture)
   /// A button with a label; selecting its item is the tap.
   case button(String)
-  /// Anything else: a payload the front's view for `reuseKind` understands.
-  case custom(String)
+  /// A value of the client's own type (a picture, a chart, a rating) that the view a front
+  /// registers for the cell's reuse kind understands.
+  case custom(CustomContent)
+
+  /// The custom value, when it is a `Value`.
+  public func value<Value>(as type: Value.Type) -> Value? {
+    if case .custom(let content) = self { return content.value(as: type) }
+    return nil
+  }
+}
+
+/// A client's own cell payload, any `Hashable & Sendable` value, compared and hashed as itself.
+public struct CustomContent: Hashable, Sendable {
+  /// The value.
+  public let base: any Hashable & Sendable
+
+  public init(_ base: some Hashable & Sendable) { self.base = base }
+
+  /// The value, when it is a `Value`.
+  public func value<Value>(as type: Value.Type) -> Value? { base as? Value }
+
+  public static func == (lhs: CustomContent, rhs: CustomContent) -> Bool {
+    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
 }
 
 /// Everything the collection view needs to show one cell: a value.
@@ -60,6 +50,12 @@ public struct CellDescriptor: Hashable, Sendable {
     self.reuseKind = reuseKind
     self.size = size
     self.content = content
+  }
+
+  /// A cell showing a value of the client's own type, drawn by the view registered for
+  /// `reuseKind`.
+  public init(reuseKind: ElementKind, size: ItemSize, custom value: some Hashable & Sendable) {
+    self.init(reuseKind: reuseKind, size: size, content: .custom(CustomContent(value)))
   }
 
   /// A text cell of `height` lines (exact) across `width`.

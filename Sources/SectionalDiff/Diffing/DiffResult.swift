@@ -10,16 +10,19 @@ public struct DiffResult<Identifier: Hashable> {
   /// A move of one element from an index in the old array to an index in the new one.
   public typealias Move = IndexMove
 
+  /// The changes by index; ``inserts``, ``deletes``, ``updates`` and ``moves`` read it.
+  public internal(set) var changes: IndexChanges
+
   /// Indexes in the new array of elements that are not in the old one, ascending.
-  public internal(set) var inserts: [Int]
+  @inlinable public var inserts: [Int] { changes.inserts }
   /// Indexes in the old array of elements that are not in the new one, ascending.
-  public internal(set) var deletes: [Int]
+  @inlinable public var deletes: [Int] { changes.deletes }
   /// Indexes in the old array of elements whose identifier survives but whose content changed,
   /// ascending.
-  public internal(set) var updates: [Int]
+  @inlinable public var updates: [Int] { changes.updates }
   /// Elements that survive at a position the others' inserts and deletes do not explain, by new
   /// index ascending. The diff emits the fewest moves that explain the new order.
-  public internal(set) var moves: [Move]
+  @inlinable public var moves: [Move] { changes.moves }
   /// Indexes in the old array whose identifier already occurred earlier in the old array. The
   /// first occurrence wins; these are reported as deletes.
   public internal(set) var duplicateOldIndexes: [Int]
@@ -34,24 +37,14 @@ public struct DiffResult<Identifier: Hashable> {
     changes: IndexChanges, duplicateOldIndexes: [Int], duplicateNewIndexes: [Int],
     table: SymbolTable<Identifier>
   ) {
-    inserts = changes.inserts
-    deletes = changes.deletes
-    updates = changes.updates
-    moves = changes.moves
+    self.changes = changes
     self.duplicateOldIndexes = duplicateOldIndexes
     self.duplicateNewIndexes = duplicateNewIndexes
     self.table = table
   }
 
-  /// The changes without the identifier lookups.
-  public var changes: IndexChanges {
-    IndexChanges(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
-  }
-
   /// Whether the new array differs from the old one in order, membership or content.
-  public var hasChanges: Bool {
-    !inserts.isEmpty || !deletes.isEmpty || !updates.isEmpty || !moves.isEmpty
-  }
+  public var hasChanges: Bool { changes.hasChanges }
 
   /// Whether either side held an identifier more than once.
   public var hasDuplicates: Bool { !duplicateOldIndexes.isEmpty || !duplicateNewIndexes.isEmpty }
@@ -80,12 +73,8 @@ public struct DiffResult<Identifier: Hashable> {
   ///
   /// - Complexity: O(d + i + u + m), the sizes of the four change lists.
   public func forBatchUpdates() -> DiffResult {
-    let batch = changes.forBatchUpdates()
     var result = self
-    result.inserts = batch.inserts
-    result.deletes = batch.deletes
-    result.updates = batch.updates
-    result.moves = batch.moves
+    result.changes = changes.forBatchUpdates()
     return result
   }
 }
@@ -94,7 +83,6 @@ extension DiffResult: Sendable where Identifier: Sendable {}
 
 extension DiffResult: CustomStringConvertible {
   public var description: String {
-    let moveText = moves.map { "\($0.from)→\($0.to)" }
-    return "DiffResult(inserts: \(inserts), deletes: \(deletes), updates: \(updates), moves: \(moveText))"
+    "DiffResult" + String(changes.description.dropFirst("IndexChanges".count))
   }
 }

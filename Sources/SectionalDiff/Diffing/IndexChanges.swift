@@ -91,7 +91,7 @@ extension IndexChanges: CustomStringConvertible {
 ///
 /// - Complexity: O(n + m) plus O(k log k) for k elements out of order, and one `isEqual` call per
 ///   pair.
-public func diff(oldCount: Int, newToOld: [Int], isEqual: (_ old: Int, _ new: Int) -> Bool) -> IndexChanges {
+package func diff(oldCount: Int, newToOld: [Int], isEqual: (_ old: Int, _ new: Int) -> Bool) -> IndexChanges {
   let count = max(0, oldCount)
   var oldToNew = [Int](repeating: -1, count: count)
   var pairs = newToOld

@@ -1,17 +1,6 @@
 /// The changes to the items of one section, as index paths: what a section controller that diffs
 /// its own items hands to its batch updates.
 public struct IndexPathDiffResult: Sendable, Equatable {
-  /// A move of one item from an old index path to a new one.
-  public struct Move: Hashable, Sendable {
-    public var from: IndexPath
-    public var to: IndexPath
-
-    public init(from: IndexPath, to: IndexPath) {
-      self.from = from
-      self.to = to
-    }
-  }
-
   /// New index paths of inserted items, ascending.
   public var inserts: [IndexPath]
   /// Old index paths of deleted items, ascending.
@@ -19,7 +8,7 @@ public struct IndexPathDiffResult: Sendable, Equatable {
   /// Old index paths of items whose content changed, ascending.
   public var updates: [IndexPath]
   /// Items moved, by new index path ascending.
-  public var moves: [Move]
+  public var moves: [IndexPathMove]
 
   /// Whether anything changed.
   public var hasChanges: Bool {
@@ -35,7 +24,7 @@ extension DiffResult {
       deletes: deletes.map { IndexPath(item: $0, section: oldSection) },
       updates: updates.map { IndexPath(item: $0, section: oldSection) },
       moves: moves.map {
-        .init(
+        IndexPathMove(
           from: IndexPath(item: $0.from, section: oldSection),
           to: IndexPath(item: $0.to, section: newSection))
       })

@@ -1,13 +1,29 @@
 import SectionalDiff
 
-/// The layout contract, after `UICollectionViewLayout`: a layout turns a data source's counts and
-/// sizes into attributes, caches them, and recomputes only what an ``InvalidationContext`` names.
+/// The layout contract, after `UICollectionViewLayout`: a layout turns its collection view's
+/// counts and its delegate's sizes into attributes, caches them, and recomputes only what an
+/// ``InvalidationContext`` names. The flow layout is one conformer; a layout of your own plugs
+/// into a collection view the same way.
 ///
-/// The walk: ``invalidateLayout(with:)`` → ``prepare()`` → queries (``layoutAttributesForElements(in:)``
-/// and the per-element ones) → for self-sizing, ``shouldInvalidateLayout(forPreferredAttributes:originalAttributes:)``
-/// and ``invalidationContext(forPreferredAttributes:originalAttributes:)`` → invalidate → prepare…
+/// The walk: ``invalidateLayout(with:)`` → ``prepare()`` → queries
+/// (``layoutAttributesForElements(in:)`` and the per-element ones) → for self-sizing,
+/// ``shouldInvalidateLayout(forPreferredAttributes:originalAttributes:)`` and
+/// ``invalidationContext(forPreferredAttributes:originalAttributes:)`` → invalidate → prepare…
+///
+/// A layout asks ``collectionView`` for counts (the ones the collection view has validated)
+/// and ``LayoutCollectionView/layoutDelegate`` for sizes; it never reads the data behind them.
+///
+/// Only ``collectionView``, ``bounds``, ``prepare()``, ``contentSize``,
+/// ``layoutAttributesForElements(in:)``, ``layoutAttributesForItem(at:)`` and
+/// ``invalidateLayout(with:)`` are required; the rest have defaults for a layout without
+/// supplementaries, decorations or self-sizing.
 public protocol CollectionViewLayout: AnyObject {
-  /// The visible rectangle in content coordinates; its width is the width items lay out in.
+  /// The collection view this layout lays out; set by the collection view that is given the
+  /// layout. Hold it weakly.
+  var collectionView: (any LayoutCollectionView)? { get set }
+
+  /// The visible rectangle in content coordinates; its width is the width items lay out in. The
+  /// collection view sets it.
   var bounds: Rect { get set }
 
   /// Brings the cache up to date with everything invalidated since the last call.
@@ -20,24 +36,38 @@ public protocol CollectionViewLayout: AnyObject {
   /// ``LayoutAttributes/drawsBefore(_:_:)``).
   func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
 
+  /// The item's attributes, or nil when it does not exist.
   func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+  /// The supplementary element's attributes, or nil when the section has none of `kind`. The
+  /// default returns nil.
   func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
+  /// The decoration's attributes, or nil when the section has none of `kind`. The default
+  /// returns nil.
   func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath) -> LayoutAttributes?
 
-  /// Whether moving or resizing the bounds to `newBounds` changes any attributes.
+  /// The supplementary kinds this layout can place (a front registers a view for each). The
+  /// default is none.
+  var supplementaryElementKinds: [ElementKind] { get }
+  /// The decoration kinds this layout can place. The default is none.
+  var decorationElementKinds: [ElementKind] { get }
+
+  /// Whether moving or resizing the bounds to `newBounds` changes any attributes. The default
+  /// says yes when the width changes.
   func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
-  /// The smallest context for a bounds change.
+  /// The smallest context for a bounds change. The default invalidates everything.
   func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext
 
   /// Marks what `context` names as needing recomputation at the next ``prepare()``.
   func invalidateLayout(with context: InvalidationContext)
 
-  /// Whether a cell's preferred attributes differ enough from what the layout gave it.
+  /// Whether a cell's preferred attributes differ enough from what the layout gave it. The
+  /// default says no: the layout does not self-size.
   func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool
   /// The context for a preferred size: the item, the content-size adjustment, the stored size.
+  /// The default names the item and stores the size.
   func invalidationContext(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> InvalidationContext
@@ -46,4 +76,34 @@ public protocol CollectionViewLayout: AnyObject {
 extension CollectionViewLayout {
   /// Invalidates everything.
   public func invalidateLayout() { invalidateLayout(with: .everything) }
+
+  public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
+
+  public func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  { nil }
+
+  public var supplementaryElementKinds: [ElementKind] { [] }
+  public var decorationElementKinds: [ElementKind] { [] }
+
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.width != bounds.width
+  }
+
+  public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .everything }
+
+  public func shouldInvalidateLayout(
+    forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
+  ) -> Bool { false }
+
+  public func invalidationContext(
+    forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
+  ) -> InvalidationContext {
+    var context = InvalidationContext()
+    context.setPreferredSize(preferred.frame.size, forItemAt: preferred.indexPath)
+    context.contentSizeAdjustment = Size(width: 0, height: preferred.frame.height - original.frame.height)
+    return context
+  }
 }

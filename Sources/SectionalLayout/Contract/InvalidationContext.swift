@@ -1,12 +1,12 @@
 import SectionalDiff
 
 /// What a layout must recompute, after `UICollectionViewLayoutInvalidationContext`: everything,
-/// the data source's counts, specific items, sections, supplementaries or decorations; plus
+/// the collection view's counts, specific items, sections, supplementaries or decorations; plus
 /// adjustments to the content size and offset, and preferred sizes from self-sizing cells.
 ///
 /// Build the smallest context that describes a change: a layout recomputes only what it names.
 public struct InvalidationContext: Sendable, Equatable {
-  /// Recompute everything from the data source (a new width, `reloadData`).
+  /// Recompute everything (a new width, `reloadData`).
   public var invalidatesEverything = false
   /// The number of sections or of items in some sections changed.
   public var invalidatesDataSourceCounts = false
@@ -111,27 +111,25 @@ public struct InvalidationContext: Sendable, Equatable {
 
 /// Section inserts, deletes and moves in batch-update form: deletes and move sources by old
 /// index, inserts and move targets by new index; every other section keeps its relative order.
-public struct SectionUpdates: Sendable, Equatable {
+public struct SectionUpdates: Sendable, Hashable {
+  /// Old indexes of deleted sections.
   public var deleted: [Int]
+  /// New indexes of inserted sections.
   public var inserted: [Int]
-  public var moved: [(from: Int, to: Int)]
+  /// Sections that moved, from their old index to their new one.
+  public var moved: [IndexMove]
 
-  public init(deleted: [Int] = [], inserted: [Int] = [], moved: [(from: Int, to: Int)] = []) {
+  public init(deleted: [Int] = [], inserted: [Int] = [], moved: [IndexMove] = []) {
     self.deleted = deleted
     self.inserted = inserted
     self.moved = moved
-  }
-
-  public static func == (lhs: SectionUpdates, rhs: SectionUpdates) -> Bool {
-    lhs.deleted == rhs.deleted && lhs.inserted == rhs.inserted
-      && lhs.moved.map(\.from) == rhs.moved.map(\.from) && lhs.moved.map(\.to) == rhs.moved.map(\.to)
   }
 
   /// For each new section, the old section it came from (nil for inserted ones), or nil when the
   /// updates do not fit the counts.
   ///
   /// - Complexity: O(old + new).
-  public func sourceSections(oldCount: Int, newCount: Int) -> [Int?]? {
+  package func sourceSections(oldCount: Int, newCount: Int) -> [Int?]? {
     guard oldCount - deleted.count + inserted.count == newCount else { return nil }
     var sources = [Int?](repeating: nil, count: newCount)
     var filled = [Bool](repeating: false, count: newCount)

@@ -4,15 +4,15 @@ extension FlowLayout {
   /// Yes when a self-sizing (estimated) item's preferred size differs from the one it was laid
   /// out with — unless that item's size has already changed ``maximumSelfSizingPasses`` times
   /// since it was reloaded: a size that grows every pass or alternates stops there, with a
-  /// ``LayoutDiagnostic/Kind/selfSizingDidNotSettle`` diagnostic, and keeps its last size.
+  /// `selfSizingDidNotSettle` diagnostic, and keeps its last size.
   public func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool {
-    guard preferred.category == .cell, let dataSource else { return false }
+    guard preferred.category == .cell, collectionView != nil else { return false }
     let indexPath = preferred.indexPath
     guard records.indices.contains(indexPath.section), indexPath.item >= 0,
       indexPath.item < Int(records[indexPath.section].itemCount),
-      dataSource.layout(self, sizeForItemAt: indexPath).isEstimated,
+      resolvedDelegate.layout(self, sizeForItemAt: indexPath).isEstimated,
       preferred.frame.size.isValid,
       preferred.frame.size != original.frame.size
     else { return false }
@@ -26,17 +26,5 @@ extension FlowLayout {
       return false
     }
     return true
-  }
-
-  /// The item, the content-size adjustment (the change in height), and the preferred size to
-  /// store; the next ``prepare()`` recomputes only that item's section and moves later sections
-  /// in O(log n).
-  public func invalidationContext(
-    forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
-  ) -> InvalidationContext {
-    var context = InvalidationContext()
-    context.setPreferredSize(preferred.frame.size, forItemAt: preferred.indexPath)
-    context.contentSizeAdjustment = Size(width: 0, height: preferred.frame.height - original.frame.height)
-    return context
   }
 }

@@ -41,9 +41,6 @@ struct OffsetTree {
   /// The sum of all heights.
   var total: Double { nodes[1] }
 
-  /// The height of section `index`.
-  func height(at index: Int) -> Double { nodes[leafBase &+ index] }
-
   /// Sets one section's height.
   ///
   /// - Complexity: O(log n).

@@ -8,8 +8,8 @@ import Sectional
 public final class TextRenderer {
   public var registry: ViewRegistry
   public var environment: DrawEnvironment
-  /// Kinds drawn by a fallback because nothing was registered for them, reported once each.
-  public private(set) var diagnostics: [String] = []
+  /// Kinds drawn by a fallback (or not at all) because nothing was registered for them; each is
+  /// reported once, into the collection view's diagnostics.
   private var reportedKinds: Set<ElementKind> = []
 
   public init(registry: ViewRegistry = .standard, environment: DrawEnvironment = DrawEnvironment()) {
@@ -37,12 +37,15 @@ public final class TextRenderer {
       let frame = Self.cellRect(attributes.frame, origin: rect.origin)
       switch attributes.category {
       case .decoration:
-        registry.decorationView(ofKind: attributes.kind)?.draw(
-          attributes, in: frame, canvas: &canvas, environment: environment)
+        guard let view = registry.decorationView(ofKind: attributes.kind) else {
+          reportUnregistered(attributes.kind, "decoration", in: collectionView)
+          continue
+        }
+        view.draw(attributes, in: frame, canvas: &canvas, environment: environment)
       case .cell:
         guard let descriptor = collectionView.cellDescriptor(at: attributes.indexPath) else { continue }
         if registry.registeredCellView(forKind: descriptor.reuseKind) == nil {
-          reportUnregistered(descriptor.reuseKind)
+          reportUnregistered(descriptor.reuseKind, "cell", in: collectionView)
         }
         let state = CellState(
           isFocused: attributes.indexPath == focused, isSelected: selected.contains(attributes.indexPath))
@@ -63,14 +66,14 @@ public final class TextRenderer {
     }
   }
 
-  /// A self-sizing measurer for the collection view: the registered view measures the cell at
-  /// the width the layout gave it.
-  public func measurer() -> (CellDescriptor, LayoutAttributes) -> Size {
+  /// The collection view's measurer: the view registered for a cell measures it at a width,
+  /// with the same text layout it draws with, so a cell is exactly as tall as its text.
+  public func measurer() -> (CellDescriptor, Double) -> Size {
     let registry = registry
-    return { descriptor, attributes in
-      let width = attributes.frame.width.isFinite ? Int(attributes.frame.width.rounded(.down)) : 0
-      let measured = registry.cellView(for: descriptor).measure(descriptor, width: max(1, width))
-      return Size(width: attributes.frame.width, height: Double(measured.height))
+    return { descriptor, width in
+      let columns = width.isFinite ? Int(max(0, min(1e9, width)).rounded(.down)) : 0
+      let measured = registry.cellView(for: descriptor).measure(descriptor, width: max(1, columns))
+      return Size(width: Double(measured.width), height: Double(measured.height))
     }
   }
 
@@ -86,8 +89,20 @@ public final class TextRenderer {
       x: minX, y: minY, width: snap(frame.maxX - origin.x) - minX, height: snap(frame.maxY - origin.y) - minY)
   }
 
-  private func reportUnregistered(_ kind: ElementKind) {
+  private func reportUnregistered(_ kind: ElementKind, _ category: String, in collectionView: CollectionView)
+  {
     guard reportedKinds.insert(kind).inserted else { return }
-    diagnostics.append("no view registered for cell kind \"\(kind.rawValue)\"; drawn by its content")
+    let outcome = category == "cell" ? "drawn by its content" : "not drawn"
+    collectionView.report(
+      Diagnostic(
+        .unregisteredView,
+        "no view registered for \(category) kind \"\(Sanitizer.clean(kind.rawValue, singleLine: true))\"; \(outcome)"
+      ))
   }
+}
+
+extension Diagnostic.Kind {
+  /// An element whose kind has no registered view; a cell was drawn by its content, a
+  /// decoration not at all.
+  public static let unregisteredView: Self = "unregistered-view"
 }

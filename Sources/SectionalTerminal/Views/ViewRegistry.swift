@@ -5,7 +5,8 @@ import Sectional
 ///
 /// A cell is looked up by its descriptor's `reuseKind`, a supplementary by its element kind, a
 /// decoration by its element kind. A cell kind nobody registered is drawn by the view for its
-/// content (text, picture or button) rather than failing, and the renderer reports it once.
+/// content (text or button; a custom value is left blank) rather than failing, and the renderer
+/// reports it once.
 public struct ViewRegistry: Sendable {
   private var cells: [ElementKind: any CellView] = [:]
   private var supplementaries: [ElementKind: any SupplementaryView] = [:]
@@ -31,7 +32,6 @@ public struct ViewRegistry: Sendable {
   public func cellView(for descriptor: CellDescriptor) -> any CellView {
     if let view = cells[descriptor.reuseKind] { return view }
     switch descriptor.content {
-    case .image: return ImageCellView()
     case .button: return ButtonCellView()
     case .text(_, let role): return TextCellView(role: role)
     case .custom: return TextCellView(role: .body)
@@ -44,15 +44,13 @@ public struct ViewRegistry: Sendable {
 
   public func decorationView(ofKind kind: ElementKind) -> (any DecorationView)? { decorations[kind] }
 
-  /// Text for the title, body, caption, detail and extra kinds; the image; the button; text
-  /// headers and footers; the section card, shelves and section backgrounds.
+  /// Text for every ``TextRole``'s kind; the button; text headers and footers; the section
+  /// card, shelves and section backgrounds.
   public static let standard: ViewRegistry = {
     var registry = ViewRegistry()
     for role in TextRole.allCases {
       registry.register(TextCellView(role: role), forCellKind: ElementKind(role.rawValue))
     }
-    registry.register(TextCellView(role: .body), forCellKind: "extra")
-    registry.register(ImageCellView(), forCellKind: "image")
     registry.register(ButtonCellView(), forCellKind: "button")
     registry.register(TextSupplementaryView(), forSupplementaryKind: .header)
     registry.register(TextSupplementaryView(), forSupplementaryKind: .footer)

@@ -4,41 +4,41 @@ import SectionalDiff
 public enum ItemSize: Hashable, Sendable {
   /// The item is this size; preferred sizes are ignored.
   case exact(Size)
-  /// A first guess; the cell's preferred size replaces it (seed 001's self-sizing).
+  /// A first guess; the cell's preferred size replaces it once measured.
   case estimated(Size)
 
+  /// The exact size or the estimate.
   public var size: Size {
     switch self {
     case .exact(let size), .estimated(let size): size
     }
   }
 
+  /// Whether the size is an estimate that self-sizing refines.
   public var isEstimated: Bool {
     if case .estimated = self { return true }
     return false
   }
 }
 
-/// What a ``FlowLayout`` asks, after `UICollectionViewDelegateFlowLayout`: counts, sizes,
-/// insets, spacing, header and footer heights, decoration styles. It knows nothing of section
-/// controllers.
+/// What a ``FlowLayout`` asks its collection view's delegate, after
+/// `UICollectionViewDelegateFlowLayout`: sizes, insets, spacing, header and footer heights,
+/// decoration styles. Counts come from the collection view itself.
 ///
-/// Only the first three are required; each other method has a default that returns the
-/// layout's property of the same name.
-public protocol FlowLayoutDataSource: AnyObject {
-  func numberOfSections(in layout: FlowLayout) -> Int
-  func layout(_ layout: FlowLayout, numberOfItemsInSection section: Int) -> Int
+/// Every method has a default that returns the layout's property of the same name, so a
+/// delegate implements only what varies by section or item.
+public protocol FlowLayoutDelegate: AnyObject {
+  /// The size of the item. The default returns `layout.itemSize`.
   func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize
-
-  /// The default returns `layout.sectionInset`.
+  /// The space around the section's items. The default returns `layout.sectionInset`.
   func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets
-  /// The default returns `layout.lineSpacing`.
+  /// The space between lines. The default returns `layout.lineSpacing`.
   func layout(_ layout: FlowLayout, lineSpacingForSection section: Int) -> Double
-  /// The default returns `layout.interitemSpacing`.
+  /// The space between items on a line. The default returns `layout.interitemSpacing`.
   func layout(_ layout: FlowLayout, interitemSpacingForSection section: Int) -> Double
-  /// Zero means no header. The default returns `layout.headerHeight`.
+  /// The header's height; zero means no header. The default returns `layout.headerHeight`.
   func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double
-  /// Zero means no footer. The default returns `layout.footerHeight`.
+  /// The footer's height; zero means no footer. The default returns `layout.footerHeight`.
   func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double
   /// The style of the section's decoration of `kind`, or nil for none. The default returns
   /// `layout.decorationStyles[kind]`.
@@ -46,7 +46,10 @@ public protocol FlowLayoutDataSource: AnyObject {
     -> DecorationStyle?
 }
 
-extension FlowLayoutDataSource {
+extension FlowLayoutDelegate {
+  public func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+    layout.itemSize
+  }
   public func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets {
     layout.sectionInset
   }

@@ -1,6 +1,8 @@
-/// The model of an expandable card: five components collapsed (title, description, image,
-/// caption, "View more"), up to nine expanded (adds the detail and up to three extras).
-public struct ExpandableCard: ListDiffable, Hashable, Sendable {
+import Sectional
+
+/// One card of the feed: five components collapsed (title, description, image, caption,
+/// "View more"), up to nine expanded (adds the detail and up to three extras).
+public struct FeedCard: ListDiffable, Hashable, Sendable {
   /// The most extra components a card shows; more are dropped.
   public static let maximumExtras = 3
 
@@ -29,5 +31,23 @@ public struct ExpandableCard: ListDiffable, Hashable, Sendable {
   }
 
   public var diffIdentifier: String { id }
-  public func isEqual(toDiffableObject other: ExpandableCard) -> Bool { self == other }
+  public func isEqual(toDiffableObject other: FeedCard) -> Bool { self == other }
+
+  /// One item of a card, besides the toggle.
+  public enum Component: Hashable, Sendable {
+    case title, description, image, caption, detail
+    case extra(Int)
+
+    /// The reuse kind the feed registers a view for.
+    public var reuseKind: ElementKind {
+      switch self {
+      case .title: "title"
+      case .description: "body"
+      case .image: "image"
+      case .caption: "caption"
+      case .detail: "detail"
+      case .extra: "extra"
+      }
+    }
+  }
 }

@@ -1,0 +1,42 @@
+import Sectional
+
+/// Shows a ``FeedCard``: title, description, image and caption, then "View more"; selecting it
+/// inserts the detail and the extras before the button, and "View less" folds them away. One use
+/// of the core's ``ExpandableSectionController``: every index comes from the component lists.
+@MainActor
+public final class FeedCardController: ExpandableSectionController<FeedCard, FeedCard.Component> {
+  /// With the feed layout's card outset (top 1, left 2, bottom 1, right 2), this inset puts the
+  /// card's border one column from the text, its shadow inside the section, and a blank row
+  /// between cards.
+  public static let cardInset = EdgeInsets(top: 2, left: 3, bottom: 2, right: 4)
+
+  public override init() {
+    super.init()
+    inset = Self.cardInset
+  }
+
+  /// The card shown, nil before the first update.
+  public var card: FeedCard? { object }
+
+  public override func collapsedComponents(for card: FeedCard) -> [FeedCard.Component] {
+    [.title, .description, .image, .caption]
+  }
+
+  public override func expandedComponents(for card: FeedCard) -> [FeedCard.Component] {
+    [.detail] + card.extras.indices.map(FeedCard.Component.extra)
+  }
+
+  public override func cell(for component: FeedCard.Component, of card: FeedCard) -> CellDescriptor {
+    let kind = component.reuseKind
+    switch component {
+    case .title: return textCell(card.title, role: .title, kind: kind)
+    case .description: return textCell(card.description, role: .body, kind: kind)
+    case .caption: return textCell(card.caption, role: .caption, kind: kind)
+    case .detail: return textCell(card.detail, role: .detail, kind: kind)
+    case .extra(let index): return textCell(card.extras[index], role: .body, kind: kind)
+    case .image:
+      return CellDescriptor(
+        reuseKind: kind, size: .exact(card.image.size(fitting: availableWidth)), custom: card.image)
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// The section map: which controller serves which object, and how a new list of objects pairs
+// with the current one.
+
+extension ListAdapter {
+  /// The outcome of asking the data source: its objects with duplicates dropped, their
+  /// identities, a controller for each, and how they pair with the current list.
+  struct Resolution {
+    var objects: [any ListDiffable] = []
+    var identifiers: [AnyDiffIdentifier] = []
+    var controllers: [SectionController] = []
+    /// For each new object, the index of the same identifier in the current list, or -1.
+    var oldIndexes: [Int] = []
+    /// Indexes of the controllers the data source made for this update, ascending.
+    var created: [Int] = []
+    /// For each current section, whether its identifier is still in the list.
+    var kept: [Bool] = []
+  }
+
+  /// The new objects (duplicates dropped) and a controller for each: the existing one for a
+  /// surviving identifier, a new one otherwise.
+  ///
+  /// Most updates change a few objects, so an identifier is first compared with the current
+  /// list at the offset where the previous one matched: a run of unchanged order matches without
+  /// hashing. Only the first object of each run looks its identifier up.
+  func resolveControllers() -> Resolution {
+    guard let dataSource else { return Resolution(kept: Array(repeating: false, count: controllers.count)) }
+    let all = dataSource.objects(for: self)
+    var resolved = Resolution()
+    resolved.objects.reserveCapacity(all.count)
+    resolved.identifiers.reserveCapacity(all.count)
+    resolved.controllers.reserveCapacity(all.count)
+    resolved.oldIndexes.reserveCapacity(all.count)
+    resolved.kept = Array(repeating: false, count: controllers.count)
+    var createdIdentifiers: Set<AnyDiffIdentifier> = []
+    var duplicates: [AnyDiffIdentifier] = []
+    var offset = 0
+    for object in all {
+      let identifier = AnyDiffIdentifier(object)
+      let index = resolved.objects.count
+      var old = index &+ offset
+      if old < 0 || old >= identifiers.count || identifiers[old] != identifier {
+        old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
+        // A controller the data source gave for two objects knows only one of its sections.
+        if old >= 0 && (old >= identifiers.count || identifiers[old] != identifier) { old = -1 }
+      }
+      let controller: SectionController
+      if old >= 0 {
+        guard !resolved.kept[old] else {
+          duplicates.append(identifier)
+          continue
+        }
+        resolved.kept[old] = true
+        offset = old &- index
+        controller = controllers[old]
+      } else {
+        guard createdIdentifiers.insert(identifier).inserted else {
+          duplicates.append(identifier)
+          continue
+        }
+        controller = dataSource.listAdapter(self, sectionControllerFor: object)
+        resolved.created.append(index)
+      }
+      resolved.objects.append(object)
+      resolved.identifiers.append(identifier)
+      resolved.controllers.append(controller)
+      resolved.oldIndexes.append(old)
+    }
+    if !duplicates.isEmpty {
+      report(
+        Diagnostic(
+          .duplicateIdentifiers,
+          "duplicate identifiers dropped (first occurrence kept): "
+            + duplicates.map(\.description).joined(separator: ", ")))
+    }
+    emptyView = resolved.objects.isEmpty ? dataSource.emptyView(for: self) : nil
+    return resolved
+  }
+
+  /// Makes the resolved list current: controllers that left lose their context, new ones get
+  /// it, every controller learns its section, and the identifier map changes by what changed.
+  func install(_ resolved: Resolution) {
+    for (old, kept) in resolved.kept.enumerated() where !kept {
+      controllerByIdentifier[identifiers[old]] = nil
+    }
+    for index in resolved.created {
+      controllerByIdentifier[resolved.identifiers[index]] = resolved.controllers[index]
+    }
+    for (index, controller) in resolved.controllers.enumerated() { controller.sectionIndex = index }
+    // A controller of a removed section leaves, unless it also serves a section of the new list
+    // (a data source that hands out one controller twice).
+    for (old, kept) in resolved.kept.enumerated() where !kept {
+      let controller = controllers[old]
+      let index = controller.sectionIndex
+      guard index < 0 || index >= resolved.controllers.count || resolved.controllers[index] !== controller
+      else { continue }
+      controller.collectionContext = nil
+      controller.sectionIndex = -1
+      controller.isFirstSection = false
+      controller.isLastSection = false
+    }
+    for index in resolved.created { resolved.controllers[index].collectionContext = self }
+    controllers.first?.isFirstSection = false
+    controllers.last?.isLastSection = false
+    resolved.controllers.first?.isFirstSection = true
+    resolved.controllers.last?.isLastSection = true
+    objects = resolved.objects
+    identifiers = resolved.identifiers
+    controllers = resolved.controllers
+    visibleSections = visibleSections.filter { $0 < controllers.count }
+    workingRangeSections = workingRangeSections.filter { $0 < controllers.count }
+  }
+}

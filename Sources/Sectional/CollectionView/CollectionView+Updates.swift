@@ -1,0 +1,147 @@
+extension CollectionView {
+  /// Forgets everything and asks the data source again. Selections are cleared.
+  public func reloadData() {
+    layout.invalidateLayout()
+    itemCounts = currentCounts()
+    indexPathsForSelectedItems = []
+    layoutIfNeeded()
+    clampOffset()
+  }
+
+  private func currentCounts() -> [Int] {
+    guard let dataSource else { return [] }
+    // A loop, not `map`: a main-actor closure handed to the standard library is checked for
+    // its executor on every call.
+    let count = max(0, dataSource.numberOfSections(in: self))
+    var counts = [Int](repeating: 0, count: count)
+    for section in 0..<count {
+      counts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
+    }
+    return counts
+  }
+
+  /// Applies a batch the data source has already made. The batch is checked against the counts
+  /// the view validated before and the data source's counts now, the way UIKit checks it; an
+  /// inconsistent batch is reported ("section 3 had 5 items, now 9, with 3 inserted and 0
+  /// deleted") and the view reloads instead — never a crash. Selected items follow the batch.
+  ///
+  /// - Returns: whether the batch was applied as given (false: it fell back to a reload).
+  ///
+  /// - Complexity: O(k) for a batch of k item changes and no section changes (a section
+  ///   controller's own batch, such as a card's toggle): only the sections it touches are
+  ///   checked. O(n) over all sections when sections are inserted, deleted, moved or reloaded.
+  @discardableResult
+  public func performBatchUpdates(_ updates: BatchUpdates) -> Bool {
+    guard updates.changesSections else { return performItemUpdates(updates) }
+    let newCounts = currentCounts()
+    let sources: [Int?]
+    switch BatchValidation.validate(updates, oldCounts: itemCounts, newCounts: newCounts) {
+    case .failure(let error):
+      return reload(after: error)
+    case .success(let found):
+      sources = found
+    }
+    var context = InvalidationContext()
+    if !updates.deletedSections.isEmpty || !updates.insertedSections.isEmpty || !updates.movedSections.isEmpty
+    {
+      context.sectionUpdates = updates.sectionUpdates
+    }
+    var newSectionOfOld = [Int](repeating: -1, count: itemCounts.count)
+    for (new, old) in sources.enumerated() { if let old { newSectionOfOld[old] = new } }
+    func newSection(_ old: Int) -> Int? {
+      old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 ? newSectionOfOld[old] : nil
+    }
+    context.reloadSections(updates.reloadedSections.compactMap(newSection))
+    // Item changes rebuild their section and forget its preferred sizes (indexes shifted).
+    var changed = Set(updates.insertedItems.map(\.section))
+    changed.formUnion(updates.deletedItems.compactMap { newSection($0.section) })
+    changed.formUnion(updates.reloadedItems.compactMap { newSection($0.section) })
+    for move in updates.movedItems {
+      changed.insert(move.to.section)
+      if let section = newSection(move.from.section) { changed.insert(section) }
+    }
+    // A survivor whose count changed without item updates naming it (validation allows that
+    // only for reloaded sections, but be exact): the layout reads counts of these alone.
+    for (new, old) in sources.enumerated() {
+      if let old, itemCounts[old] != newCounts[new] { changed.insert(new) }
+    }
+    context.reloadSections(changed)
+    remapSelection(updates, sources: sources)
+    itemCounts = newCounts
+    layout.invalidateLayout(with: context)
+    layoutIfNeeded()
+    clampOffset()
+    return true
+  }
+
+  /// A batch of item changes only: the section count must not change, and each touched section
+  /// must add up.
+  private func performItemUpdates(_ updates: BatchUpdates) -> Bool {
+    guard let dataSource else { return false }
+    let sectionCount = max(0, dataSource.numberOfSections(in: self))
+    let touched = BatchValidation.touchedSections(updates)
+    if sectionCount != itemCounts.count {
+      return reload(
+        after: BatchUpdateError(
+          description: "the number of sections was \(itemCounts.count), now \(sectionCount), "
+            + "with 0 inserted and 0 deleted"))
+    }
+    if let bad = touched.first(where: { $0 < 0 || $0 >= sectionCount }) {
+      return reload(after: BatchUpdateError(description: "section \(bad) does not exist"))
+    }
+    var newCounts = itemCounts
+    for section in touched {
+      newCounts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
+    }
+    if let error = BatchValidation.validateItems(
+      updates, touched: touched, oldCounts: itemCounts, newCounts: newCounts)
+    {
+      return reload(after: error)
+    }
+    var context = InvalidationContext()
+    context.reloadSections(touched)
+    remapSelection(updates, sources: nil)
+    itemCounts = newCounts
+    layout.invalidateLayout(with: context)
+    layoutIfNeeded()
+    clampOffset()
+    return true
+  }
+
+  private func reload(after error: BatchUpdateError) -> Bool {
+    report(Diagnostic(.invalidBatchUpdate, "invalid batch update: \(error); reloading"))
+    reloadData()
+    return false
+  }
+
+  /// Moves selected index paths the way the batch moved their items (sources: nil when
+  /// sections keep their indexes).
+  private func remapSelection(_ updates: BatchUpdates, sources: [Int?]?) {
+    guard !indexPathsForSelectedItems.isEmpty else { return }
+    let map = BatchValidation.indexPathMapper(
+      updates, sources: sources ?? itemCounts.indices.map { $0 }, oldSectionCount: itemCounts.count)
+    var remapped = Set<IndexPath>()
+    for path in indexPathsForSelectedItems {
+      if let new = map(path) { remapped.insert(new) }
+    }
+    indexPathsForSelectedItems = remapped
+  }
+
+  // MARK: - Selection
+
+  /// Selects the item and tells the delegate. Out-of-range paths are reported and ignored.
+  public func selectItem(at indexPath: IndexPath) {
+    guard contains(indexPath) else {
+      report(Diagnostic(.noSuchItem, "select item \(indexPath): no such item", indexPaths: [indexPath]))
+      return
+    }
+    indexPathsForSelectedItems.insert(indexPath)
+    delegate?.collectionView(self, didSelectItemAt: indexPath)
+  }
+
+  /// Deselects the item and tells the delegate; nothing happens when it was not selected.
+  public func deselectItem(at indexPath: IndexPath) {
+    guard indexPathsForSelectedItems.remove(indexPath) != nil else { return }
+    delegate?.collectionView(self, didDeselectItemAt: indexPath)
+  }
+}

@@ -1,0 +1,40 @@
+/// Gives a ``CollectionView`` its counts and what each cell and supplementary shows.
+@MainActor
+public protocol CollectionViewDataSource: AnyObject {
+  /// The number of sections.
+  func numberOfSections(in collectionView: CollectionView) -> Int
+  /// The number of items in `section`.
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  /// What the item shows, and how big it is.
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellDescriptor
+  /// What the section's supplementary of `kind` (a header, a footer) shows, or nil for none.
+  /// The default returns nil.
+  func collectionView(
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
+  ) -> SupplementaryDescriptor?
+}
+
+extension CollectionViewDataSource {
+  public func collectionView(
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
+  ) -> SupplementaryDescriptor? { nil }
+}
+
+/// Told about selection and scrolling. The collection view's layout also casts it to its own
+/// delegate protocol (``FlowLayoutDelegate``) to ask for sizes, as `UICollectionViewLayout`
+/// does. Every method defaults to doing nothing.
+@MainActor
+public protocol CollectionViewDelegate: AnyObject {
+  /// The item was selected.
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+  /// The item was deselected.
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+  /// The content offset or the size changed.
+  func collectionViewDidScroll(_ collectionView: CollectionView)
+}
+
+extension CollectionViewDelegate {
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+  public func collectionViewDidScroll(_ collectionView: CollectionView) {}
+}

@@ -1,0 +1,34 @@
+/// The most recent diagnostics, oldest first, bounded so a loop that keeps making the same
+/// mistake cannot grow memory without end; ``totalCount`` still counts every one.
+///
+/// A collection of ``Diagnostic``: `log.isEmpty`, `log.map(\.kind)`, `log.last`.
+public struct DiagnosticLog: RandomAccessCollection {
+  /// How many diagnostics the log keeps; older ones are dropped, a quarter at a time.
+  public static let capacity = 256
+
+  private var entries: [Diagnostic] = []
+  /// How many diagnostics were ever recorded, including the ones dropped.
+  public private(set) var totalCount = 0
+  /// Called with each diagnostic as it is recorded (to print or count it).
+  public var handler: ((Diagnostic) -> Void)?
+
+  public init() {}
+
+  /// Keeps `diagnostic` and hands it to ``handler``.
+  public mutating func record(_ diagnostic: Diagnostic) {
+    if entries.count == Self.capacity { entries.removeFirst(Self.capacity / 4) }
+    entries.append(diagnostic)
+    totalCount += 1
+    handler?(diagnostic)
+  }
+
+  /// Forgets the kept diagnostics (``totalCount`` too); the handler stays.
+  public mutating func removeAll() {
+    entries.removeAll()
+    totalCount = 0
+  }
+
+  public var startIndex: Int { entries.startIndex }
+  public var endIndex: Int { entries.endIndex }
+  public subscript(position: Int) -> Diagnostic { entries[position] }
+}

@@ -1,0 +1,13 @@
+/// A move of one item from an old index path to a new one: in a batch update, in an index-path
+/// diff, wherever items move between positions that have sections.
+public struct IndexPathMove: Hashable, Sendable {
+  /// The index path before the update.
+  public var from: IndexPath
+  /// The index path after the update.
+  public var to: IndexPath
+
+  public init(from: IndexPath, to: IndexPath) {
+    self.from = from
+    self.to = to
+  }
+}

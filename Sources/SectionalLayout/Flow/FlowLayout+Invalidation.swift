@@ -1,0 +1,59 @@
+import SectionalDiff
+
+extension FlowLayout {
+  // MARK: - Invalidation
+
+  public func invalidateLayout(with context: InvalidationContext) {
+    if context.invalidatesEverything {
+      needsFullRebuild = true
+      selfSizingPasses = [:]
+      reportedRunaways = []
+    }
+    if let updates = context.sectionUpdates {
+      if pendingSectionUpdates == nil { pendingSectionUpdates = updates } else { needsFullRebuild = true }
+    }
+    if context.invalidatesDataSourceCounts { needsCounts = true }
+    if pendingSectionUpdates != nil {
+      // Once sections are inserted, deleted or moved, the data source is in its new state and
+      // everything a context names is in the new numbering: apply it after the structure.
+      afterStructuralChanges.formUnion(context.namedElements)
+    } else {
+      invalidateNamedElements(of: context)
+    }
+  }
+
+  /// Preferred sizes to store, and the sections to recompute, from what a context names.
+  func invalidateNamedElements(of context: InvalidationContext) {
+    for section in context.reloadedSections {
+      preferredSizes = preferredSizes.filter { $0.key.section != section }
+      selfSizingPasses = selfSizingPasses.filter { $0.key.section != section }
+    }
+    for (indexPath, size) in context.preferredSizes {
+      preferredSizes[indexPath] = size
+      selfSizingPasses[indexPath, default: 0] += 1
+    }
+    dirtySections.formUnion(context.invalidatedSections)
+    for indexPath in context.invalidatedItems { dirtySections.insert(indexPath.section) }
+    for paths in context.invalidatedSupplementaries.values { dirtySections.formUnion(paths.map(\.section)) }
+    for paths in context.invalidatedDecorations.values { dirtySections.formUnion(paths.map(\.section)) }
+  }
+
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.width != bounds.width || (sectionHeadersPinToVisibleBounds && newBounds.minY != bounds.minY)
+  }
+
+  public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    var context = InvalidationContext()
+    if newBounds.width != bounds.width {
+      context.invalidatesEverything = true
+    } else if sectionHeadersPinToVisibleBounds {
+      // Pinned headers are placed at query time from the cached sections: nothing to recompute,
+      // but views showing headers must refresh.
+      let visible = sectionRange(intersecting: newBounds.union(bounds))
+      context.invalidateSupplementaryElements(
+        ofKind: .header, at: visible.map { IndexPath(item: 0, section: $0) })
+    }
+    return context
+  }
+
+}

@@ -1,0 +1,37 @@
+import Sectional
+
+/// The card behind a section: a drop shadow offset right and down, the background, and a border
+/// (rounded when the style has a corner radius).
+public struct CardDecorationView: DecorationView {
+  public init() {}
+
+  public func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
+  ) {
+    let style = attributes.style ?? .card
+    let theme = environment.theme
+    if let shadow = style.shadow {
+      let dx = max(0, Int(shadow.offset.x.rounded()))
+      let dy = max(0, Int(shadow.offset.y.rounded()))
+      let shadowColor = theme.shadow
+      if environment.colors == .none {
+        canvas.drawShadow(of: frame, dx: dx, dy: dy) { cell in
+          if cell.grapheme == " " { cell.grapheme = "░" }
+        }
+      } else {
+        canvas.drawShadow(of: frame, dx: dx, dy: dy) { cell in
+          cell.style.background = .rgb(shadowColor)
+          if cell.style.foreground != .default { cell.style.attributes.insert(.dim) }
+        }
+      }
+    }
+    let background = style.backgroundColor ?? theme.cardBackground
+    if environment.colors != .none {
+      canvas.fill(frame, style: TextStyle(background: .rgb(background)))
+    } else {
+      canvas.fill(frame, style: .plain)
+    }
+    let border = TextStyle(foreground: .rgb(style.borderColor ?? theme.cardBorder))
+    canvas.drawBox(frame, border: style.cornerRadius > 0 ? .rounded : .square, style: border)
+  }
+}

@@ -1,0 +1,16 @@
+import Sectional
+
+/// A filled band: shelves behind each line of items, or the background behind a section.
+public struct FillDecorationView: DecorationView {
+  public var color: @Sendable (Theme) -> Color
+
+  public init(color: @escaping @Sendable (Theme) -> Color) { self.color = color }
+
+  public func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
+  ) {
+    guard environment.colors != .none else { return }
+    let fill = attributes.style?.backgroundColor ?? color(environment.theme)
+    canvas.fill(frame, style: TextStyle(background: .rgb(fill)))
+  }
+}

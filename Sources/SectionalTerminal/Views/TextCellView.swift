@@ -1,0 +1,33 @@
+import Sectional
+
+/// Wrapped text in its role's style.
+public struct TextCellView: CellView {
+  /// The role to draw in when the content does not say.
+  public var role: TextRole
+
+  public init(role: TextRole = .body) { self.role = role }
+
+  public func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) {
+    let text = Self.text(of: descriptor.content)
+    let lines = TextLayout.lines(text, width: width)
+    return (lines.map { DisplayWidth.of($0) }.max() ?? 0, lines.count)
+  }
+
+  public func draw(
+    _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
+    environment: DrawEnvironment
+  ) {
+    var role = self.role
+    if case .text(_, let contentRole) = descriptor.content { role = contentRole }
+    var style = environment.theme.style(for: role)
+    if state.isSelected { style.attributes.insert(.underline) }
+    canvas.drawWrappedText(Self.text(of: descriptor.content), in: frame, style: style)
+  }
+
+  static func text(of content: CellContent) -> String {
+    switch content {
+    case .text(let text, _), .button(let text): text
+    case .custom: ""
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import Sectional
+
+/// A header or footer: wrapped text in the header or footer role.
+public struct TextSupplementaryView: SupplementaryView {
+  public init() {}
+
+  public func draw(
+    _ descriptor: SupplementaryDescriptor, kind: ElementKind, in frame: CellRect, canvas: inout Canvas,
+    environment: DrawEnvironment
+  ) {
+    var role: TextRole = kind == .footer ? .footer : .header
+    if case .text(_, let contentRole) = descriptor.content { role = contentRole }
+    canvas.drawWrappedText(
+      TextCellView.text(of: descriptor.content), in: frame, style: environment.theme.style(for: role))
+  }
+}

@@ -1,0 +1,46 @@
+import Sectional
+
+/// What a view knows about where it draws.
+public struct DrawEnvironment: Hashable, Sendable {
+  public var theme: Theme
+  public var colors: ColorDepth
+
+  public init(theme: Theme = .standard, colors: ColorDepth = .trueColor) {
+    self.theme = theme
+    self.colors = colors
+  }
+}
+
+/// The state of the cell being drawn.
+public struct CellState: Hashable, Sendable {
+  public var isFocused: Bool
+  public var isSelected: Bool
+
+  public init(isFocused: Bool = false, isSelected: Bool = false) {
+    self.isFocused = isFocused
+    self.isSelected = isSelected
+  }
+}
+
+/// Draws cells of one reuse kind, and measures them for self-sizing.
+public protocol CellView: Sendable {
+  /// The size the cell wants at `width` columns (text wraps; pictures keep their aspect ratio).
+  func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int)
+  /// Draws the cell into `frame` (canvas coordinates; the canvas clips).
+  func draw(
+    _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
+    environment: DrawEnvironment)
+}
+
+/// Draws headers or footers.
+public protocol SupplementaryView: Sendable {
+  func draw(
+    _ descriptor: SupplementaryDescriptor, kind: ElementKind, in frame: CellRect, canvas: inout Canvas,
+    environment: DrawEnvironment)
+}
+
+/// Draws decorations of one kind: the section card, shelves, section backgrounds.
+public protocol DecorationView: Sendable {
+  func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment)
+}
