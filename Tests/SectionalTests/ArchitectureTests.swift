@@ -1,0 +1,348 @@
+import SeededRandom
+import Testing
+
+@testable import Sectional
+
+/// A layout of the client's own: every item one row tall across the full width, sections one
+/// after another. It implements only what the contract requires.
+final class StackLayout: CollectionViewLayout {
+  weak var collectionView: (any LayoutCollectionView)?
+  var bounds = Rect.zero
+  private var frames: [[Rect]] = []
+  private(set) var prepares = 0
+  private var valid = false
+
+  func prepare() {
+    guard !valid, let collectionView else { return }
+    prepares += 1
+    var y = 0.0
+    frames = (0..<collectionView.numberOfSections).map { section in
+      (0..<collectionView.numberOfItems(inSection: section)).map { _ in
+        defer { y += 1 }
+        return Rect(x: 0, y: y, width: bounds.width, height: 1)
+      }
+    }
+    valid = true
+  }
+
+  var contentSize: Size { Size(width: bounds.width, height: Double(frames.joined().count)) }
+
+  func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    frames.enumerated().flatMap { section, items in
+      items.enumerated().compactMap { item, frame in
+        frame.intersects(rect)
+          ? LayoutAttributes.cell(at: IndexPath(item: item, section: section), frame: frame) : nil
+      }
+    }
+  }
+
+  func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard frames.indices.contains(indexPath.section),
+      frames[indexPath.section].indices.contains(indexPath.item)
+    else { return nil }
+    return .cell(at: indexPath, frame: frames[indexPath.section][indexPath.item])
+  }
+
+  func invalidateLayout(with context: InvalidationContext) { valid = false }
+}
+
+/// A section of view models whose heights are their values: a binding controller that sends
+/// item batches from `didUpdate(to:)`.
+struct Rows: ListDiffable, Hashable {
+  var id: String
+  var heights: [Int]
+  var diffIdentifier: String { id }
+  func isEqual(toDiffableObject other: Rows) -> Bool { self == other }
+}
+
+struct Row: ListDiffable, Hashable {
+  var height: Int
+  var diffIdentifier: Int { height }
+  func isEqual(toDiffableObject other: Row) -> Bool { self == other }
+}
+
+@MainActor
+final class RowsController: BindingSectionController<Rows> {
+  override func viewModels(for object: Rows) -> [any ListDiffable] { object.heights.map(Row.init) }
+  override func cell(for viewModel: any ListDiffable, at index: Int) -> CellDescriptor {
+    .text("row", role: .body, width: availableWidth, height: Double((viewModel as! Row).height))
+  }
+}
+
+@MainActor
+final class MixedSource: ListAdapterDataSource {
+  var objects: [any ListDiffable]
+  init(_ objects: [any ListDiffable]) { self.objects = objects }
+  func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
+  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
+  {
+    object is Rows ? RowsController() : CardController()
+  }
+}
+
+@MainActor
+@Suite struct ArchitectureTests {
+  @Test func aClientsOwnLayoutPlugsInAndLayoutsCanBeSwapped() {
+    let source = FeedSource([Note(id: 1), Note(id: 2)])
+    let adapter = makeAdapter(source, width: 30, height: 10)
+    let flowHeight = adapter.collectionView.contentSize.height
+    #expect(flowHeight == 12)  // two notes of two 3-row items
+    let stack = StackLayout()
+    adapter.collectionView.layout = stack
+    #expect(stack.collectionView === adapter.collectionView)
+    #expect(adapter.collectionView.contentSize.height == 4)
+    #expect(
+      adapter.collectionView.visibleElements().map(\.indexPath) == [
+        IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0),
+        IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1),
+      ])
+    // Updates reach the new layout through the same collection view.
+    source.objects.insert(Note(id: 3), at: 0)
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(adapter.collectionView.contentSize.height == 6)
+    #expect(
+      adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 2))?.frame.minY
+        == 5)
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  @Test func theLayoutReadsTheCountsTheCollectionViewValidated() {
+    let source = FeedSource([Note(id: 1)])
+    let adapter = makeAdapter(source)
+    let controller = adapter.sectionController(forSection: 0) as! RecordingController
+    controller.rows = 5  // the model changed, but no batch said so
+    adapter.invalidateLayout(for: controller)
+    #expect(adapter.collectionView.flowLayout.numberOfItems(inSection: 0) == 2)
+    #expect(adapter.collectionView.itemCounts == [2])
+  }
+
+  @Test func bindingBatchesDuringReloadDataRaiseNoDiagnostic() {
+    let source = MixedSource([Rows(id: "a", heights: [1, 3])])
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 20)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    #expect(adapter.collectionView.itemCounts == [2])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  /// The client's case: B's batch from `didUpdate` was checked against A's old count and the
+  /// section move then handed the recomputed record to A.
+  @Test func bindingBatchesDuringAnUpdateApplyInTheNewNumbering() {
+    let source = MixedSource([Rows(id: "a", heights: [1, 3]), Rows(id: "b", heights: [2, 1])])
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 20)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    source.objects = [Rows(id: "b", heights: [1, 2]), Rows(id: "a", heights: [1, 3])]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    let second = adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))
+    #expect(second?.frame.minY == 4 && second?.frame.height == 3)
+    #expect(adapter.collectionView.contentSize.height == 7)
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+    // Inserting a binding section raises nothing either.
+    source.objects.insert(Rows(id: "c", heights: [2, 2, 2]), at: 1)
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(adapter.collectionView.itemCounts == [2, 3, 2])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  /// Random lists of binding and expandable sections whose contents change, applied by
+  /// `performUpdates`, against a fresh adapter built from the same objects and expansion: the
+  /// same frames, and no diagnostic at all.
+  @Test func updatesWithControllerBatchesMatchAFreshAdapter() {
+    var rng = SplitMix64(seed: 11)
+    func randomObjects() -> [any ListDiffable] {
+      var seen = Set<String>()
+      return (0..<Int.random(in: 0...8, using: &rng)).compactMap { _ in
+        let id = "\(Int.random(in: 0..<10, using: &rng))"
+        guard seen.insert(id).inserted else { return nil }
+        if Bool.random(using: &rng) {
+          return Rows(
+            id: "r" + id,
+            heights: Array(
+              Set((0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 1...4, using: &rng) })))
+        }
+        return card("c" + id, extras: Int.random(in: 0...3, using: &rng))
+      }
+    }
+    func frames(_ adapter: ListAdapter) -> [LayoutAttributes] {
+      adapter.collectionView.layout.layoutAttributesForElements(
+        in: Rect(x: 0, y: 0, width: 40, height: 100_000))
+    }
+    for run in 0..<150 {
+      let source = MixedSource(randomObjects())
+      let adapter = makeMixedAdapter(source)
+      for step in 0..<10 {
+        // Toggle some cards, then change the list.
+        for section in 0..<adapter.objects.count where Int.random(in: 0..<4, using: &rng) == 0 {
+          (adapter.sectionController(forSection: section) as? CardController)?.toggle()
+        }
+        source.objects = randomObjects()
+        adapter.performUpdates()
+        adapter.flushPendingUpdates()
+        let freshSource = MixedSource(source.objects)
+        let fresh = makeMixedAdapter(freshSource)
+        for section in 0..<adapter.objects.count {
+          if let card = adapter.sectionController(forSection: section) as? CardController, card.isExpanded {
+            (fresh.sectionController(forSection: section) as? CardController)?.toggle()
+          }
+        }
+        let context = "run \(run) step \(step)"
+        #expect(adapter.collectionView.itemCounts == fresh.collectionView.itemCounts, "\(context)")
+        #expect(frames(adapter) == frames(fresh), "\(context)")
+        #expect(
+          adapter.collectionView.diagnostics.isEmpty,
+          "\(context): \(Array(adapter.collectionView.diagnostics))")
+        withExtendedLifetime(freshSource) {}
+        if !adapter.collectionView.diagnostics.isEmpty { return }
+      }
+    }
+  }
+
+  func makeMixedAdapter(_ source: MixedSource) -> ListAdapter {
+    let layout = FlowLayout()
+    layout.decorationStyles = [.sectionCard: .card]
+    let adapter = ListAdapter(
+      collectionView: CollectionView(layout: layout, size: Size(width: 40, height: 30)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    return adapter
+  }
+
+  @Test func scrollToAnItemGoesToThatItemAndItemZeroBringsTheHeader() {
+    final class Headed: SectionController, SupplementaryViewSource {
+      override init() {
+        super.init()
+        supplementaryViewSource = self
+      }
+      override func numberOfItems() -> Int { 4 }
+      override func cellForItem(at index: Int) -> CellDescriptor {
+        .text("cell", role: .body, width: availableWidth, height: 3)
+      }
+      func header(for controller: SectionController) -> SupplementaryDescriptor? {
+        SupplementaryDescriptor(height: 2, content: .text("Header", role: .header))
+      }
+      func footer(for controller: SectionController) -> SupplementaryDescriptor? { nil }
+    }
+    final class Source: ListAdapterDataSource {
+      func objects(for adapter: ListAdapter) -> [any ListDiffable] { [Note(id: 1)] }
+      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+        -> SectionController
+      {
+        Headed()
+      }
+    }
+    let source = Source()
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 4)))
+    adapter.dataSource = source
+    adapter.reloadData()
+    let controller = adapter.sectionController(forSection: 0)!
+    adapter.scroll(to: controller, item: 2)
+    #expect(adapter.collectionView.contentOffset.y == 8)  // header 2 + two items of 3
+    adapter.scroll(to: controller, item: 0)
+    #expect(adapter.collectionView.contentOffset.y == 0)
+    adapter.scroll(to: controller, item: 9)
+    #expect(adapter.collectionView.diagnostics.map(\.kind) == [.noSuchItem])
+  }
+}
+
+@MainActor
+@Suite struct SelectionTests {
+  @Test func aSelectedItemShiftsWithInsertsBeforeIt() {
+    let source = FeedSource([card("a")])
+    let adapter = makeAdapter(source)
+    let controller = adapter.sectionController(forSection: 0) as! CardController
+    adapter.collectionView.selectItem(at: IndexPath(item: 3, section: 0))  // the caption
+    #expect(!controller.isExpanded)
+    controller.toggle()
+    // Expansion inserts after the caption: the caption stays at 3.
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)])
+    adapter.collectionView.selectItem(at: IndexPath(item: 7, section: 0))  // an extra
+    controller.toggle()
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)])
+  }
+
+  @Test func aReloadedSectionDropsItsSelection() {
+    let source = FeedSource([card("a"), card("b")])
+    let adapter = makeAdapter(source)
+    (adapter.sectionController(forSection: 0) as! CardController).toggle()
+    adapter.collectionView.selectItem(at: IndexPath(item: 7, section: 0))
+    adapter.collectionView.selectItem(at: IndexPath(item: 1, section: 1))
+    source.objects[0] = card("a", extras: 0)
+    source.objects.swapAt(0, 1)
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    // Card a changed (reloaded) and lost its selection; b kept its own in its new section.
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+  }
+
+  /// The mapper against a reference that builds the new sections item by item.
+  @Test func selectionsFollowRandomBatchesLikeAReference() {
+    var rng = SplitMix64(seed: 99)
+    for _ in 0..<2_000 {
+      let oldCounts = (0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 0...6, using: &rng) }
+      var updates = BatchUpdates()
+      var leaving = Set<IndexPath>()
+      for (section, count) in oldCounts.enumerated() {
+        for item in 0..<count where Int.random(in: 0..<5, using: &rng) == 0 {
+          leaving.insert(IndexPath(item: item, section: section))
+          updates.deletedItems.append(IndexPath(item: item, section: section))
+        }
+      }
+      var movers: [IndexPath] = []
+      for (section, count) in oldCounts.enumerated() {
+        for item in 0..<count where Int.random(in: 0..<6, using: &rng) == 0 {
+          let path = IndexPath(item: item, section: section)
+          if leaving.insert(path).inserted { movers.append(path) }
+        }
+      }
+      // The new sections: survivors in order, then arrivals placed at random new indexes.
+      var newSections: [[IndexPath?]] = oldCounts.enumerated().map { section, count in
+        (0..<count).map { IndexPath(item: $0, section: section) }.filter { !leaving.contains($0) }
+      }
+      var arrivals: [(IndexPath?, Int)] = movers.map {
+        ($0, Int.random(in: 0..<oldCounts.count, using: &rng))
+      }
+      for _ in 0..<Int.random(in: 0...3, using: &rng) {
+        arrivals.append((nil, Int.random(in: 0..<oldCounts.count, using: &rng)))
+      }
+      for (item, section) in arrivals {
+        newSections[section].insert(item, at: Int.random(in: 0...newSections[section].count, using: &rng))
+      }
+      for (section, items) in newSections.enumerated() {
+        for (index, item) in items.enumerated() {
+          let target = IndexPath(item: index, section: section)
+          if let item {
+            if movers.contains(item) { updates.movedItems.append(IndexPathMove(from: item, to: target)) }
+          } else {
+            updates.insertedItems.append(target)
+          }
+        }
+      }
+      let map = BatchValidation.indexPathMapper(
+        updates, sources: Array(oldCounts.indices), oldSectionCount: oldCounts.count)
+      for (section, count) in oldCounts.enumerated() {
+        for item in 0..<count {
+          let path = IndexPath(item: item, section: section)
+          var expected: IndexPath?
+          for (newSection, items) in newSections.enumerated() {
+            if let index = items.firstIndex(of: path) {
+              expected = IndexPath(item: index, section: newSection)
+            }
+          }
+          #expect(map(path) == expected, "\(path) in \(updates)")
+        }
+      }
+      let newCounts = newSections.map(\.count)
+      #expect(
+        BatchValidation.validateItems(
+          updates, touched: BatchValidation.touchedSections(updates), oldCounts: oldCounts,
+          newCounts: newCounts) == nil)
+    }
+  }
+}
