@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
 let package = Package(
   name: "Sectional",
   products: [
@@ -12,10 +14,12 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "SectionalDiff"),
-    .target(name: "SectionalLayout", dependencies: ["SectionalDiff"]),
-    .target(name: "Sectional", dependencies: ["SectionalDiff", "SectionalLayout"]),
-    .target(name: "SectionalTerminal", dependencies: ["Sectional"]),
+    // libm is linked explicitly on Linux: an app that depends on one product alone must link
+    // (rounding and floating-point helpers come from it).
+    .target(name: "SectionalDiff", linkerSettings: libm),
+    .target(name: "SectionalLayout", dependencies: ["SectionalDiff"], linkerSettings: libm),
+    .target(name: "Sectional", dependencies: ["SectionalDiff", "SectionalLayout"], linkerSettings: libm),
+    .target(name: "SectionalTerminal", dependencies: ["Sectional"], linkerSettings: libm),
     // Not a product: the one seeded generator the sample, the benchmark and the tests share.
     .target(name: "SeededRandom"),
     .target(name: "FeedKit", dependencies: ["SectionalTerminal", "SeededRandom"], path: "Samples/FeedKit"),

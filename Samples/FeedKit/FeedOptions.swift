@@ -6,7 +6,7 @@ public struct FeedOptions: Hashable, Sendable {
   public var width: Int?
   public var height: Int?
   public var expand = ExpandSelection.none
-  public var color = ColorChoice.auto
+  package var color = ColorChoice.auto
   public var sections: Int?
   public var seed: UInt64 = 1
   public var file: String?

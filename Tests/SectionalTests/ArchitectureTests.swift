@@ -341,8 +341,8 @@ final class MixedSource: ListAdapterDataSource {
       let newCounts = newSections.map(\.count)
       #expect(
         BatchValidation.validateItems(
-          updates, touched: BatchValidation.touchedSections(updates), oldCounts: oldCounts,
-          newCounts: newCounts) == nil)
+          updates, touched: BatchValidation.touchedSections(updates), oldCount: { oldCounts[$0] },
+          newCount: { newCounts[$0] }) == nil)
     }
   }
 }

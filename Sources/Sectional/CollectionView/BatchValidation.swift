@@ -30,24 +30,35 @@ enum BatchValidation {
     let tally = ItemTally(updates)
     for (new, old) in sources.enumerated() {
       guard let old, !reloaded[old] else { continue }
-      if let error = checkCount(tally, old: old, new: new, oldCounts: oldCounts, newCounts: newCounts) {
+      if let error = checkCount(tally, old: old, new: new, oldCount: oldCounts[old], newCount: newCounts[new])
+      {
         return .failure(error)
       }
     }
     return .success(sources)
   }
 
-  /// A batch of item changes only (sections keep their indexes): checks the sections in
-  /// `touched` alone, with `counts` before and `newCounts` after for those sections.
+  /// A batch of item changes only (sections keep their indexes, all of them in range): checks
+  /// the sections in `touched` alone, with their counts before and after.
   ///
   /// - Complexity: O(item changes + touched sections).
   static func validateItems(
-    _ updates: BatchUpdates, touched: Set<Int>, oldCounts: [Int], newCounts: [Int]
+    _ updates: BatchUpdates, touched: Set<Int>, oldCount: (Int) -> Int, newCount: (Int) -> Int
   ) -> BatchUpdateError? {
-    if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) { return error }
+    for path in updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from) {
+      guard path.item >= 0, path.item < oldCount(path.section) else {
+        return BatchUpdateError(description: "item \(path) does not exist before the update")
+      }
+    }
+    for path in updates.insertedItems + updates.movedItems.map(\.to) {
+      guard path.item >= 0, path.item < newCount(path.section) else {
+        return BatchUpdateError(description: "item \(path) does not exist after the update")
+      }
+    }
     let tally = ItemTally(updates)
     for section in touched.sorted() {
-      if let error = checkCount(tally, old: section, new: section, oldCounts: oldCounts, newCounts: newCounts)
+      if let error = checkCount(
+        tally, old: section, new: section, oldCount: oldCount(section), newCount: newCount(section))
       {
         return error
       }
@@ -104,15 +115,15 @@ enum BatchValidation {
 
   /// UIKit's arithmetic for one section: old count − deleted − moved out + inserted + moved in.
   private static func checkCount(
-    _ tally: ItemTally, old: Int, new: Int, oldCounts: [Int], newCounts: [Int]
+    _ tally: ItemTally, old: Int, new: Int, oldCount: Int, newCount: Int
   ) -> BatchUpdateError? {
     let inserted = tally.inserted[new] ?? 0
     let deleted = tally.deleted[old] ?? 0
     let movedIn = tally.movedIn[new] ?? 0
     let movedOut = tally.movedOut[old] ?? 0
-    guard oldCounts[old] - deleted - movedOut + inserted + movedIn != newCounts[new] else { return nil }
+    guard oldCount - deleted - movedOut + inserted + movedIn != newCount else { return nil }
     var text =
-      "section \(new) had \(oldCounts[old]) items, now \(newCounts[new]), with \(inserted) inserted and \(deleted) deleted"
+      "section \(new) had \(oldCount) items, now \(newCount), with \(inserted) inserted and \(deleted) deleted"
     if movedIn + movedOut > 0 { text += ", \(movedIn) moved in and \(movedOut) moved out" }
     return BatchUpdateError(description: text)
   }
@@ -123,12 +134,18 @@ enum BatchValidation {
   /// deleted or reloaded sections are gone (nil).
   ///
   /// - Complexity: O(changes log changes) to prepare, then O(log changes) per path.
-  static func indexPathMapper(_ updates: BatchUpdates, sources: [Int?], oldSectionCount: Int)
+  /// `sources` as ``validate(_:oldCounts:newCounts:)`` returns them, or nil when every section
+  /// keeps its index (an item-only batch: then nothing is allocated per section).
+  static func indexPathMapper(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int)
     -> (IndexPath) -> IndexPath?
   {
-    var newSectionOfOld = [Int](repeating: -1, count: oldSectionCount)
-    for (new, old) in sources.enumerated() {
-      if let old, old >= 0, old < oldSectionCount { newSectionOfOld[old] = new }
+    var newSectionOfOld: [Int]?
+    if let sources {
+      var map = [Int](repeating: -1, count: oldSectionCount)
+      for (new, old) in sources.enumerated() {
+        if let old, old >= 0, old < oldSectionCount { map[old] = new }
+      }
+      newSectionOfOld = map
     }
     let reloadedSections = Set(updates.reloadedSections)
     let gone = Set(updates.deletedItems + updates.reloadedItems)
@@ -149,7 +166,7 @@ enum BatchValidation {
         !gone.contains(path)
       else { return nil }
       if let target = moved[path] { return target }
-      let section = newSectionOfOld[path.section]
+      let section = newSectionOfOld?[path.section] ?? path.section
       guard section >= 0 else { return nil }
       // The item's rank among the section's survivors…
       var index = path.item - countBelow(path.item, in: leaving[path.section] ?? [])

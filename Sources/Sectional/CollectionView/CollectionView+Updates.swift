@@ -89,19 +89,21 @@ extension CollectionView {
     if let bad = touched.first(where: { $0 < 0 || $0 >= sectionCount }) {
       return reload(after: BatchUpdateError(description: "section \(bad) does not exist"))
     }
-    var newCounts = itemCounts
+    // Only the touched sections' counts are read and checked: a card's toggle in a list of a
+    // million sections costs its own items, not a copy of every count.
+    var newCounts: [Int: Int] = [:]
     for section in touched {
       newCounts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
     }
     if let error = BatchValidation.validateItems(
-      updates, touched: touched, oldCounts: itemCounts, newCounts: newCounts)
+      updates, touched: touched, oldCount: { self.itemCounts[$0] }, newCount: { newCounts[$0] ?? 0 })
     {
       return reload(after: error)
     }
     var context = InvalidationContext()
     context.reloadSections(touched)
     remapSelection(updates, sources: nil)
-    itemCounts = newCounts
+    for (section, count) in newCounts { itemCounts[section] = count }
     layout.invalidateLayout(with: context)
     layoutIfNeeded()
     clampOffset()
@@ -118,8 +120,7 @@ extension CollectionView {
   /// sections keep their indexes).
   private func remapSelection(_ updates: BatchUpdates, sources: [Int?]?) {
     guard !indexPathsForSelectedItems.isEmpty else { return }
-    let map = BatchValidation.indexPathMapper(
-      updates, sources: sources ?? itemCounts.indices.map { $0 }, oldSectionCount: itemCounts.count)
+    let map = BatchValidation.indexPathMapper(updates, sources: sources, oldSectionCount: itemCounts.count)
     var remapped = Set<IndexPath>()
     for path in indexPathsForSelectedItems {
       if let new = map(path) { remapped.insert(new) }

@@ -33,7 +33,7 @@ public final class CollectionView {
     }
   }
   /// How many rounds of self-sizing one layout pass may take. Default 16.
-  public var maximumSelfSizingRounds = 16
+  package var maximumSelfSizingRounds = 16
 
   /// What the view, its layout, the adapter and the renderer corrected rather than crash on
   /// (inconsistent batches, bad index paths, bad sizes), most recent last.

@@ -79,12 +79,13 @@ open class SectionController {
   /// A text cell across ``availableWidth``, exactly as tall as the front wraps `text` there
   /// (the context's measure: display width in the terminal). Outside a list, one line tall.
   public func textCell(_ text: String, role: TextRole, kind: ElementKind? = nil) -> CellDescriptor {
-    let width = availableWidth
-    var descriptor = CellDescriptor.text(text, role: role, width: width, height: 1, kind: kind)
-    if let context = collectionContext {
-      let height = max(1, context.measure(descriptor, width: width).height)
-      descriptor.size = .exact(Size(width: width, height: height))
+    guard let context = collectionContext else {
+      return .text(text, role: role, width: 0, height: 1, kind: kind)
     }
+    let width = max(0, context.containerSize.width - inset.left - inset.right)
+    var descriptor = CellDescriptor.text(text, role: role, width: width, height: 1, kind: kind)
+    descriptor.size = .exact(
+      Size(width: width, height: max(1, context.measure(descriptor, width: width).height)))
     return descriptor
   }
 }

@@ -1,9 +1,9 @@
 /// Word wrapping by grapheme count: the model's default measure of text. The text front
 /// replaces it with display-width measuring (CJK is two columns wide, combining marks zero).
-public enum TextWrapping {
+package enum TextWrapping {
   /// The lines `text` takes when wrapped at `width` columns, words kept whole where they fit;
   /// a word longer than a line is broken. At least one line.
-  public static func lines(_ text: String, width: Int, measure: (Substring) -> Int = { $0.count })
+  package static func lines(_ text: String, width: Int, measure: (Substring) -> Int = { $0.count })
     -> [Substring]
   {
     guard width > 0 else { return [text[...]] }

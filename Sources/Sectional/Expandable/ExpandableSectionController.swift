@@ -35,7 +35,12 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   open var collapseLabel: String { "View less" }
 
   /// Whether the expansion's components are shown.
-  public private(set) var isExpanded = false
+  public private(set) var isExpanded = false {
+    didSet { cachedItems = nil }
+  }
+  /// The items for the current object and expansion: the component lists are asked once per
+  /// change, not on every count and cell the layout asks for.
+  private var cachedItems: [Item]?
 
   public override init() { super.init() }
 
@@ -76,8 +81,16 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   // MARK: - Items
 
-  /// The items shown now, in order: components, then the toggle. Empty without an object.
+  /// The items shown now, in order: components, then the toggle. Empty without an object. The
+  /// component lists are read again after ``didUpdate(to:)`` and after each toggle.
   public var items: [Item] {
+    if let cachedItems { return cachedItems }
+    let items = makeItems()
+    cachedItems = items
+    return items
+  }
+
+  private func makeItems() -> [Item] {
     guard let object else { return [] }
     var items = collapsedComponents(for: object).map(Item.component)
     if isExpanded {
@@ -91,10 +104,12 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The toggle's label now.
   public var toggleLabel: String { isExpanded ? collapseLabel : expandLabel }
 
-  open override func numberOfItems() -> Int {
-    guard let object else { return 0 }
-    let collapsed = collapsedComponents(for: object).count + 1
-    return isExpanded ? collapsed + expandedComponents(for: object).count : collapsed
+  open override func numberOfItems() -> Int { items.count }
+
+  /// Stores the object and reads its component lists again. Call super when overriding.
+  open override func didUpdate(to object: any ListDiffable) {
+    super.didUpdate(to: object)
+    cachedItems = nil
   }
 
   open override func cellForItem(at index: Int) -> CellDescriptor {

@@ -50,7 +50,7 @@ public struct AnyDiffIdentifier: Hashable, @unchecked Sendable {
   }
 
   /// The wrapped ``ListDiffable/diffIdentifier``.
-  public var base: AnyHashable {
+  package var base: AnyHashable {
     switch value {
     case .int(let int): AnyHashable(int)
     case .string(let string): AnyHashable(string)
@@ -79,7 +79,7 @@ extension AnyDiffIdentifier: CustomStringConvertible {
 
 /// Whether two elements of any ``ListDiffable`` types are the same model with the same content:
 /// `false` when their types differ.
-public func isEqualDiffable(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
+package func isEqualDiffable(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
   // Both sides are opened and their types compared as metatypes: no dynamic cast, no copy.
   func open<Left: ListDiffable>(_ lhs: Left) -> Bool {
     func open<Right: ListDiffable>(_ rhs: Right) -> Bool {

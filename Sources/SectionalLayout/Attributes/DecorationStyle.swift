@@ -16,20 +16,17 @@ public struct Color: Hashable, Sendable {
   }
 }
 
-/// A drop shadow: offset right and down, blur radius and opacity.
+/// A drop shadow, offset right and down (a terminal cell cannot blur).
 public struct Shadow: Hashable, Sendable {
+  /// How far the shadow falls right (x) and down (y). Default one cell each way.
   public var offset: Point
-  public var radius: Double
-  public var opacity: Double
 
-  public init(offset: Point = Point(x: 1, y: 1), radius: Double = 0, opacity: Double = 0.5) {
+  public init(offset: Point = Point(x: 1, y: 1)) {
     self.offset = offset
-    self.radius = radius
-    self.opacity = opacity
   }
 }
 
-/// How a decoration looks: the custom attributes of seed 004 without subclassing.
+/// How a decoration looks — what custom layout attributes carry in UIKit, without subclassing.
 public struct DecorationStyle: Hashable, Sendable {
   public var cornerRadius: Double
   public var shadow: Shadow?

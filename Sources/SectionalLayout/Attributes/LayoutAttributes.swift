@@ -1,7 +1,7 @@
 import SectionalDiff
 
 /// Where and how one element sits: a value, copied freely (UIKit's attributes are objects that
-/// must be copied by hand; a cache that hands out the same object twice is seed 000's bug).
+/// must be copied by hand; a cache that hands out the same object twice shares its changes).
 public struct LayoutAttributes: Hashable, Sendable {
   /// The item's index path; for supplementaries and decorations the section with item 0, except
   /// shelves, whose item is the line's index within the section.
@@ -12,21 +12,19 @@ public struct LayoutAttributes: Hashable, Sendable {
   public var frame: Rect
   /// Drawing order: higher is in front. Ties break by category, section, then item.
   public var zIndex: Int
-  public var alpha: Double
   public var isHidden: Bool
   /// The look of a decoration; nil for cells and supplementaries.
   public var style: DecorationStyle?
 
   public init(
     indexPath: IndexPath, category: ElementCategory, kind: ElementKind, frame: Rect,
-    zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false, style: DecorationStyle? = nil
+    zIndex: Int = 0, isHidden: Bool = false, style: DecorationStyle? = nil
   ) {
     self.indexPath = indexPath
     self.category = category
     self.kind = kind
     self.frame = frame
     self.zIndex = zIndex
-    self.alpha = alpha
     self.isHidden = isHidden
     self.style = style
   }

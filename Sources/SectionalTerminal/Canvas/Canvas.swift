@@ -25,9 +25,9 @@ public struct CellRect: Hashable, Sendable {
     return CellRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
-  public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+  package func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 
-  public func offsetBy(dx: Int, dy: Int) -> CellRect {
+  package func offsetBy(dx: Int, dy: Int) -> CellRect {
     CellRect(x: x + dx, y: y + dy, width: width, height: height)
   }
 }
@@ -47,7 +47,7 @@ public struct TerminalCell: Hashable, Sendable {
   }
 
   public static let blank = TerminalCell()
-  public var isContinuation: Bool { width == 0 }
+  package var isContinuation: Bool { width == 0 }
 }
 
 /// A grid of cells that views draw into, clipped to ``clip``. Wide graphemes never straddle the
@@ -59,7 +59,7 @@ public struct TerminalCell: Hashable, Sendable {
 public struct Canvas: Sendable {
   public let width: Int
   public let height: Int
-  public private(set) var cells: [TerminalCell]
+  package private(set) var cells: [TerminalCell]
   /// Where drawing lands; everything outside is dropped. Always within the canvas.
   public var clip: CellRect {
     didSet { clip = clip.intersection(bounds) }
@@ -134,7 +134,7 @@ public struct Canvas: Sendable {
   }
 
   /// Changes cells in `rect` (clipped) with `body`; it must not change widths.
-  public mutating func modify(_ rect: CellRect, _ body: (inout TerminalCell) -> Void) {
+  package mutating func modify(_ rect: CellRect, _ body: (inout TerminalCell) -> Void) {
     let area = rect.intersection(clip)
     guard !area.isEmpty else { return }
     for y in area.y..<area.maxY {
@@ -259,7 +259,7 @@ public struct Canvas: Sendable {
 
   /// Moves rows `top..<bottom` by `dy` (positive: down), the vacated rows filled with `fill`:
   /// what a terminal's scroll region does.
-  public mutating func shiftRows(top: Int, bottom: Int, by dy: Int, fill: TerminalCell = .blank) {
+  package mutating func shiftRows(top: Int, bottom: Int, by dy: Int, fill: TerminalCell = .blank) {
     let top = max(0, top)
     let bottom = min(height, bottom)
     guard dy != 0, bottom > top else { return }

@@ -35,21 +35,21 @@ public struct MouseEvent: Hashable, Sendable {
 /// is ambiguous (the Esc key, or the start of a sequence): the caller calls ``flush()`` when no
 /// byte followed within a short time, which makes it the Esc key. Malformed or unknown
 /// sequences are dropped whole; a runaway one is cut off at 64 bytes.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
 
-  public init() {}
+  package init() {}
 
   /// Whether bytes are waiting for the rest of a sequence (wait briefly, then ``flush()``).
-  public var hasPendingInput: Bool { !buffer.isEmpty }
+  package var hasPendingInput: Bool { !buffer.isEmpty }
 
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     buffer.append(contentsOf: bytes)
     return decode(final: false)
   }
 
   /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key.
-  public mutating func flush() -> [Key] { decode(final: true) }
+  package mutating func flush() -> [Key] { decode(final: true) }
 
   private mutating func decode(final: Bool) -> [Key] {
     var keys: [Key] = []

@@ -49,26 +49,26 @@ struct ByteWriter {
 }
 
 /// Control sequences the front uses, in one place.
-public enum ANSI {
-  public static let enterAlternateScreen = "\u{1B}[?1049h"
-  public static let leaveAlternateScreen = "\u{1B}[?1049l"
-  public static let hideCursor = "\u{1B}[?25l"
-  public static let showCursor = "\u{1B}[?25h"
-  public static let disableAutowrap = "\u{1B}[?7l"
-  public static let enableAutowrap = "\u{1B}[?7h"
+package enum ANSI {
+  package static let enterAlternateScreen = "\u{1B}[?1049h"
+  package static let leaveAlternateScreen = "\u{1B}[?1049l"
+  package static let hideCursor = "\u{1B}[?25l"
+  package static let showCursor = "\u{1B}[?25h"
+  package static let disableAutowrap = "\u{1B}[?7l"
+  package static let enableAutowrap = "\u{1B}[?7h"
   /// Button presses and wheel, reported as SGR (mode 1006).
-  public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
-  public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
-  public static let beginSynchronizedUpdate = "\u{1B}[?2026h"
-  public static let endSynchronizedUpdate = "\u{1B}[?2026l"
-  public static let resetStyle = "\u{1B}[0m"
-  public static let clearScreen = "\u{1B}[H\u{1B}[2J"
+  package static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+  package static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+  package static let beginSynchronizedUpdate = "\u{1B}[?2026h"
+  package static let endSynchronizedUpdate = "\u{1B}[?2026l"
+  package static let resetStyle = "\u{1B}[0m"
+  package static let clearScreen = "\u{1B}[H\u{1B}[2J"
 }
 
 /// Maps 24-bit colours to the palettes of 256- and 16-colour terminals.
-public enum ColorMapping {
+package enum ColorMapping {
   /// The nearest xterm 256-colour index: a 6×6×6 cube entry or a grey ramp entry.
-  public static func index256(_ color: Color) -> Int {
+  package static func index256(_ color: Color) -> Int {
     func cubeLevel(_ value: UInt8) -> Int {
       let v = Int(value)
       if v < 48 { return 0 }
@@ -90,13 +90,13 @@ public enum ColorMapping {
   }
 
   /// The xterm default palette of the 16 ANSI colours.
-  public static let palette16: [Color] = [
+  package static let palette16: [Color] = [
     0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
     0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
   ].map { Color(hex: $0) }
 
   /// The nearest of the 16 ANSI colours (0–7 normal, 8–15 bright).
-  public static func index16(_ color: Color) -> Int {
+  package static func index16(_ color: Color) -> Int {
     var best = 0
     var bestDistance = Int.max
     for (index, candidate) in palette16.enumerated() {

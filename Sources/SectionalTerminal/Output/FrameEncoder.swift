@@ -10,25 +10,25 @@
 ///   finds its scrolls, so it works for any change, not only for scrolling.
 /// - A frame is one write, inside synchronized output (`CSI ? 2026 h` … `l`); a frame with no
 ///   change is no bytes at all.
-public struct FrameEncoder: Sendable {
-  public let colors: ColorDepth
+package struct FrameEncoder: Sendable {
+  package let colors: ColorDepth
   /// Whether frames are wrapped in synchronized output.
-  public var synchronized = true
+  package var synchronized = true
   /// Whether bands of moved rows are scrolled by the terminal.
-  public var usesScrollRegions = true
+  package var usesScrollRegions = true
   /// What the terminal shows now, as far as this encoder knows.
-  public private(set) var screen: Canvas?
+  package private(set) var screen: Canvas?
   private var screenHashes: [UInt64] = []
   private var styles: StyleWriter
 
-  public init(colors: ColorDepth) {
+  package init(colors: ColorDepth) {
     self.colors = colors
     styles = StyleWriter(colors: colors)
   }
 
   /// Forgets the screen: the next frame is drawn in full (after a resize, or when something
   /// else wrote to the terminal).
-  public mutating func invalidate() {
+  package mutating func invalidate() {
     screen = nil
     screenHashes = []
     styles.current = nil
@@ -36,7 +36,7 @@ public struct FrameEncoder: Sendable {
 
   /// Every cell of `canvas`, without diffing: what a renderer that repaints everything writes.
   /// The screen is cleared first. It becomes the screen the next diff starts from.
-  public mutating func encodeFull(_ canvas: Canvas) -> [UInt8] {
+  package mutating func encodeFull(_ canvas: Canvas) -> [UInt8] {
     var out = ByteWriter(capacity: canvas.width * canvas.height * 4)
     if synchronized { out.write(ANSI.beginSynchronizedUpdate) }
     styles.current = nil
@@ -62,7 +62,7 @@ public struct FrameEncoder: Sendable {
 
   /// The bytes from the current screen to `canvas`: changed cells only. A canvas of another
   /// size than the screen is drawn in full.
-  public mutating func encode(_ canvas: Canvas) -> [UInt8] {
+  package mutating func encode(_ canvas: Canvas) -> [UInt8] {
     guard var old = screen, old.width == canvas.width, old.height == canvas.height else {
       return encodeFull(canvas)
     }

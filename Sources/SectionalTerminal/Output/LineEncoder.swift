@@ -2,15 +2,15 @@
 /// trailing blank cells trimmed. With no colours it is plain text (no escape sequence at all),
 /// which is what `feed > feed.txt` and `feed | less` get; otherwise each line carries the
 /// smallest SGRs and ends reset.
-public struct LineEncoder: Sendable {
-  public let colors: ColorDepth
+package struct LineEncoder: Sendable {
+  package let colors: ColorDepth
   /// Whether attributes (bold, reverse…) are written when there is no colour. Off for plain text.
-  public var attributesWithoutColor = false
+  package var attributesWithoutColor = false
 
-  public init(colors: ColorDepth) { self.colors = colors }
+  package init(colors: ColorDepth) { self.colors = colors }
 
   /// The rows `rows` of `canvas`, each followed by a newline.
-  public func encode(_ canvas: Canvas, rows: Range<Int>? = nil) -> [UInt8] {
+  package func encode(_ canvas: Canvas, rows: Range<Int>? = nil) -> [UInt8] {
     let rows = rows ?? 0..<canvas.height
     var out = ByteWriter(capacity: canvas.width * rows.count * 2)
     let escapes = colors != .none || attributesWithoutColor

@@ -1,5 +1,5 @@
 /// `--color auto|always|never`.
-public enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
@@ -12,8 +12,8 @@ public enum ColorChoice: String, Sendable, CaseIterable {
 /// 4. Not a terminal, or `TERM=dumb` → none.
 /// 5. `COLORTERM=truecolor|24bit` → true colour; `TERM` naming `256color` → 256; `direct` or
 ///    `truecolor` in `TERM` → true colour; otherwise 16.
-public enum ColorSupport {
-  public static func depth(
+package enum ColorSupport {
+  package static func depth(
     choice: ColorChoice, isTerminal: Bool, environment: (String) -> String?
   ) -> ColorDepth {
     func set(_ name: String) -> String? {

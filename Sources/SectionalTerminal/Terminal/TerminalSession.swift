@@ -10,7 +10,7 @@
 public struct TerminalError: Error, CustomStringConvertible, Sendable {
   public var description: String
   /// The errno behind it.
-  public var code: Int32
+  package var code: Int32
 
   init(_ what: String, code: Int32 = errno) {
     self.code = code
@@ -18,7 +18,7 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
   }
 
   /// The reader went away (`feed | head`): not worth a message.
-  public var isBrokenPipe: Bool { code == EPIPE }
+  package var isBrokenPipe: Bool { code == EPIPE }
 }
 
 // What a signal handler needs to put the terminal back, set before the terminal is changed.
@@ -56,9 +56,9 @@ private let terminatingSignals: [Int32] = [
 /// terminating signals; call ``stop()`` on every exit path (a `defer`).
 @MainActor
 public final class TerminalSession {
-  public let input: Int32
-  public let output: Int32
-  public private(set) var isActive = false
+  package let input: Int32
+  package let output: Int32
+  package private(set) var isActive = false
   public var mouse: Bool
 
   public init(input: Int32 = 0, output: Int32 = 1, mouse: Bool = true) {
@@ -68,10 +68,10 @@ public final class TerminalSession {
   }
 
   /// Whether `fd` is a terminal.
-  public nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  package nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES`, else 80×24.
-  public nonisolated static func size(
+  package nonisolated static func size(
     of fd: Int32 = 1, environment: (String) -> String? = TerminalSession.environment
   )
     -> (columns: Int, rows: Int)
@@ -86,12 +86,12 @@ public final class TerminalSession {
   }
 
   /// The process environment, read with `getenv`.
-  public nonisolated static func environment(_ name: String) -> String? {
+  package nonisolated static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 
   /// Enters raw mode and the alternate screen and installs the signal handlers.
-  public func start() throws {
+  package func start() throws {
     guard !isActive else { return }
     var attributes = termios()
     guard tcgetattr(input, &attributes) == 0 else { throw TerminalError("reading terminal modes") }
@@ -131,7 +131,7 @@ public final class TerminalSession {
 
   /// Leaves the alternate screen, shows the cursor and restores the terminal's modes. Safe to
   /// call more than once.
-  public func stop() {
+  package func stop() {
     if let sequence = restoreSequence, let base = sequence.baseAddress, isActive {
       _ = systemWrite(output, base, sequence.count)
     }
@@ -174,12 +174,12 @@ public final class TerminalSession {
   }
 
   /// Writes all of `bytes`, retrying interrupted and partial writes.
-  public func write(_ bytes: [UInt8]) throws(TerminalError) {
+  package func write(_ bytes: [UInt8]) throws(TerminalError) {
     try Self.write(bytes, to: output)
   }
 
   /// Writes all of `bytes` to `fd`.
-  public nonisolated static func write(_ bytes: [UInt8], to fd: Int32) throws(TerminalError) {
+  package nonisolated static func write(_ bytes: [UInt8], to fd: Int32) throws(TerminalError) {
     let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return nil }
       var offset = 0
@@ -197,14 +197,14 @@ public final class TerminalSession {
   }
 
   /// What happened while waiting.
-  public struct Events: Sendable {
-    public var bytes: [UInt8] = []
-    public var resized = false
-    public var inputClosed = false
+  package struct Events: Sendable {
+    package var bytes: [UInt8] = []
+    package var resized = false
+    package var inputClosed = false
   }
 
   /// Waits up to `timeout` milliseconds (-1: forever) for input or a resize and reads it all.
-  public func wait(timeout: Int32) throws -> Events {
+  package func wait(timeout: Int32) throws -> Events {
     var events = Events()
     var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
     if resizePipe.read >= 0 { fds.append(pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)) }

@@ -47,7 +47,7 @@ public enum Sanitizer {
   }
 
   /// Whether `text` has nothing to clean (the common case, checked without allocating).
-  public static func isClean(_ text: some StringProtocol, singleLine: Bool = false) -> Bool {
+  package static func isClean(_ text: some StringProtocol, singleLine: Bool = false) -> Bool {
     for byte in text.utf8 {
       if byte < 0x20 {
         if byte == 0x0A && !singleLine { continue }

@@ -10,11 +10,11 @@ public enum TextLayout {
   }
 
   /// How many rows `text` takes at `width` columns.
-  public static func height(of text: String, width: Int) -> Int { lines(text, width: width).count }
+  package static func height(of text: String, width: Int) -> Int { lines(text, width: width).count }
 
   /// The measure a section controller uses for text the terminal will draw: display width of the
   /// sanitised text (controls and escape sequences take no columns).
-  public static func measure(_ text: Substring) -> Int {
+  package static func measure(_ text: Substring) -> Int {
     Sanitizer.isClean(text) ? DisplayWidth.of(text) : DisplayWidth.of(Sanitizer.clean(text))
   }
 }

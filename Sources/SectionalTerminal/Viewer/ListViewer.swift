@@ -29,7 +29,7 @@ public final class ListViewer {
   public var title: String
   public private(set) var columns: Int
   public private(set) var rows: Int
-  public private(set) var wantsToQuit = false
+  package private(set) var wantsToQuit = false
   private var encoder: FrameEncoder
   private var canvas: Canvas
 
@@ -63,13 +63,13 @@ public final class ListViewer {
 
   /// The bytes that bring the terminal from the last frame to this one (empty when nothing
   /// changed).
-  public func frameBytes() -> [UInt8] {
+  package func frameBytes() -> [UInt8] {
     render()
     return encoder.encode(canvas)
   }
 
   /// Forgets what the terminal shows: the next frame is drawn in full.
-  public func invalidateScreen() { encoder.invalidate() }
+  package func invalidateScreen() { encoder.invalidate() }
 
   private func drawStatusLine() {
     let y = rows - 1
@@ -166,7 +166,7 @@ public final class ListViewer {
   }
 
   /// Selects the focused button (focusing the first visible one when none is).
-  public func activateFocused() {
+  package func activateFocused() {
     guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
     focused = path
     let section = path.section
@@ -181,7 +181,7 @@ public final class ListViewer {
 
   /// Moves focus to the next (previous) button in reading order; from the top (bottom) of the
   /// viewport when the focused one is out of view or there is none.
-  public func moveFocus(forward: Bool) {
+  package func moveFocus(forward: Bool) {
     let sections = collectionView.itemCounts.count
     guard sections > 0 else { return }
     var start: IndexPath?
