@@ -14,7 +14,7 @@ extension FlowLayout {
     }
     if context.invalidatesDataSourceCounts { needsCounts = true }
     if pendingSectionUpdates != nil {
-      // Once sections are inserted, deleted or moved, the data source is in its new state and
+      // Once sections are inserted, deleted or moved, the collection view's counts are new and
       // everything a context names is in the new numbering: apply it after the structure.
       afterStructuralChanges.formUnion(context.namedElements)
     } else {
