@@ -2,12 +2,12 @@
 /// platform, so generated feeds, property tests and benchmark inputs are reproducible.
 ///
 /// One copy for the whole package: the sample, the benchmark and the tests use it.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,5 +16,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// A number in `0..<bound` (0 when `bound` is not positive).
-  public mutating func next(below bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+  package mutating func next(below bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }

@@ -1,13 +1,28 @@
+/// The adapter's face towards its collection view: the data source, the delegate and the flow
+/// layout's delegate. A separate object (as IGListKit's delegate proxy is), so these callbacks
+/// are not part of the adapter's public surface: a client calls the adapter, the collection
+/// view calls the bridge. The adapter owns it; the collection view holds it weakly.
+@MainActor
+final class AdapterBridge {
+  unowned let adapter: ListAdapter
+
+  init(adapter: ListAdapter) { self.adapter = adapter }
+
+  func sectionController(forSection section: Int) -> SectionController? {
+    adapter.sectionController(forSection: section)
+  }
+}
+
 // MARK: - CollectionViewDataSource
 
-extension ListAdapter: CollectionViewDataSource {
-  public func numberOfSections(in collectionView: CollectionView) -> Int { controllers.count }
+extension AdapterBridge: CollectionViewDataSource {
+  func numberOfSections(in collectionView: CollectionView) -> Int { adapter.controllers.count }
 
-  public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     sectionController(forSection: section)?.numberOfItems() ?? 0
   }
 
-  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
     -> CellDescriptor
   {
     guard let controller = sectionController(forSection: indexPath.section) else {
@@ -16,7 +31,7 @@ extension ListAdapter: CollectionViewDataSource {
     return controller.cellForItem(at: indexPath.item)
   }
 
-  public func collectionView(
+  func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
   ) -> SupplementaryDescriptor? {
     supplementary(ofKind: kind, inSection: section)
@@ -36,18 +51,18 @@ extension ListAdapter: CollectionViewDataSource {
 
 // MARK: - CollectionViewDelegate
 
-extension ListAdapter: CollectionViewDelegate {
-  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+extension AdapterBridge: CollectionViewDelegate {
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     sectionController(forSection: indexPath.section)?.didSelectItem(at: indexPath.item)
   }
 
-  public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
     sectionController(forSection: indexPath.section)?.didDeselectItem(at: indexPath.item)
   }
 
-  public func collectionViewDidScroll(_ collectionView: CollectionView) {
-    updateVisibility()
-    for controller in visibleSectionControllers { controller.scrollDelegate?.didScroll(controller) }
+  func collectionViewDidScroll(_ collectionView: CollectionView) {
+    adapter.updateVisibility()
+    for controller in adapter.visibleSectionControllers { controller.scrollDelegate?.didScroll(controller) }
   }
 }
 
@@ -57,32 +72,32 @@ extension ListAdapter: CollectionViewDelegate {
 // come from each section's controller. The layout is not main-actor isolated, and only ever
 // runs here from the main actor through the collection view: an isolated conformance says so,
 // and no call pays a run-time executor check.
-extension ListAdapter: @MainActor FlowLayoutDelegate {
-  public func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+extension AdapterBridge: @MainActor FlowLayoutDelegate {
+  func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
     sectionController(forSection: indexPath.section)?.sizeForItem(at: indexPath.item) ?? .exact(.zero)
   }
 
-  public func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets {
+  func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets {
     sectionController(forSection: section)?.inset ?? .zero
   }
 
-  public func layout(_ layout: FlowLayout, lineSpacingForSection section: Int) -> Double {
+  func layout(_ layout: FlowLayout, lineSpacingForSection section: Int) -> Double {
     sectionController(forSection: section)?.lineSpacing ?? 0
   }
 
-  public func layout(_ layout: FlowLayout, interitemSpacingForSection section: Int) -> Double {
+  func layout(_ layout: FlowLayout, interitemSpacingForSection section: Int) -> Double {
     sectionController(forSection: section)?.interitemSpacing ?? 0
   }
 
-  public func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
+  func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
     supplementary(ofKind: .header, inSection: section)?.height ?? 0
   }
 
-  public func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
+  func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
     supplementary(ofKind: .footer, inSection: section)?.height ?? 0
   }
 
-  public func layout(_ layout: FlowLayout, decorationStyleOfKind kind: ElementKind, forSection section: Int)
+  func layout(_ layout: FlowLayout, decorationStyleOfKind kind: ElementKind, forSection section: Int)
     -> DecorationStyle?
   {
     sectionController(forSection: section)?.decorationStyle(

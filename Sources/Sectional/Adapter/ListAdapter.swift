@@ -1,9 +1,9 @@
 /// Maps model objects to section controllers — one per object, matched by diff identifier and
 /// kept alive across updates — and drives a ``CollectionView`` with the smallest batch updates.
 ///
-/// The adapter is the collection view's data source and delegate, nothing more: the layout asks
-/// the collection view for counts and the delegate (this adapter) for sizes, which come from
-/// each controller.
+/// The adapter serves the collection view, nothing more: through a bridge object it owns, it is
+/// the view's data source and delegate; the layout asks the collection view for counts and its
+/// delegate for sizes, which come from each controller.
 @MainActor
 public final class ListAdapter {
   /// Gives the adapter its objects and a controller for each. Held weakly.
@@ -37,6 +37,8 @@ public final class ListAdapter {
   /// Item batches held while an update is applied, run right after it in the new numbering.
   var heldBatches: [() -> Void] = []
   var visibleSections: Set<Int> = []
+  /// The collection view's data source and delegate (held here; the view holds it weakly).
+  private(set) lazy var bridge = AdapterBridge(adapter: self)
   var workingRangeSections: Set<Int> = []
   /// What to show when there are no objects.
   public internal(set) var emptyView: CellDescriptor?
@@ -44,8 +46,8 @@ public final class ListAdapter {
   public init(collectionView: CollectionView, workingRangeSize: Int = 0) {
     self.collectionView = collectionView
     self.workingRangeSize = max(0, workingRangeSize)
-    collectionView.dataSource = self
-    collectionView.delegate = self
+    collectionView.dataSource = bridge
+    collectionView.delegate = bridge
   }
 
   // MARK: - Lookups

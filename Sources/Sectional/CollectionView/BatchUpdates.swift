@@ -36,6 +36,6 @@ public struct BatchUpdates: Hashable, Sendable {
 }
 
 /// Why a batch was refused, in the words UIKit uses for the same mistake.
-public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var description: String
+package struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var description: String
 }

@@ -43,7 +43,7 @@ public final class CollectionView {
   public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = []
   /// The item counts the view last validated: what a batch is checked against and what the
   /// layout lays out.
-  public internal(set) var itemCounts: [Int] = []
+  package internal(set) var itemCounts: [Int] = []
   /// The visible rectangle in content coordinates.
   public private(set) var bounds: Rect
 

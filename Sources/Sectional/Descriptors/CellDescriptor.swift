@@ -63,7 +63,8 @@ public struct CellDescriptor: Hashable, Sendable {
     _ text: String, role: TextRole, width: Double, height: Double, kind: ElementKind? = nil
   ) -> CellDescriptor {
     CellDescriptor(
-      reuseKind: kind ?? ElementKind(role.rawValue), size: .exact(Size(width: width, height: height)),
+      reuseKind: kind ?? ElementKind(rawValue: role.rawValue),
+      size: .exact(Size(width: width, height: height)),
       content: .text(text, role: role))
   }
 }

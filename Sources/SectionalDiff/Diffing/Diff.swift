@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let result = diff(old: [a, b, c], new: [c, a, d])
-/// // result.deletes == [1], result.inserts == [2], result.moves == [Move(from: 2, to: 0)]
+/// // result.deletes == [1], result.inserts == [2], result.moves == [IndexMove(from: 2, to: 0)]
 /// ```
 ///
 /// - Complexity: O(n + m) expected, where n and m are the counts of `old` and `new`.

@@ -7,22 +7,20 @@
 /// relative order in the remaining places — yields the new array. `updates` name the elements
 /// present on both sides whose content changed.
 public struct DiffResult<Identifier: Hashable> {
-  /// A move of one element from an index in the old array to an index in the new one.
-  public typealias Move = IndexMove
 
   /// The changes by index; ``inserts``, ``deletes``, ``updates`` and ``moves`` read it.
-  public internal(set) var changes: IndexChanges
+  package internal(set) var changes: IndexChanges
 
   /// Indexes in the new array of elements that are not in the old one, ascending.
-  @inlinable public var inserts: [Int] { changes.inserts }
+  public var inserts: [Int] { changes.inserts }
   /// Indexes in the old array of elements that are not in the new one, ascending.
-  @inlinable public var deletes: [Int] { changes.deletes }
+  public var deletes: [Int] { changes.deletes }
   /// Indexes in the old array of elements whose identifier survives but whose content changed,
   /// ascending.
-  @inlinable public var updates: [Int] { changes.updates }
+  public var updates: [Int] { changes.updates }
   /// Elements that survive at a position the others' inserts and deletes do not explain, by new
   /// index ascending. The diff emits the fewest moves that explain the new order.
-  @inlinable public var moves: [Move] { changes.moves }
+  public var moves: [IndexMove] { changes.moves }
   /// Indexes in the old array whose identifier already occurred earlier in the old array. The
   /// first occurrence wins; these are reported as deletes.
   public internal(set) var duplicateOldIndexes: [Int]

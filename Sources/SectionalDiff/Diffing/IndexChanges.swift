@@ -13,22 +13,23 @@ public struct IndexMove: Hashable, Sendable {
 
 /// The changes that turn an old array into a new one, by index only, in the form
 /// `UICollectionView` batch updates take: deletes and updates by old index, inserts by new index,
-/// moves from an old index to a new one. ``DiffResult`` adds identifier lookups to the same
-/// lists.
-public struct IndexChanges: Hashable, Sendable {
+/// moves from an old index to a new one. ``DiffResult`` is its public face, with identifier
+/// lookups and duplicates added.
+@usableFromInline
+package struct IndexChanges: Hashable, Sendable {
   /// Indexes in the new array of elements that are not in the old one, ascending.
-  public internal(set) var inserts: [Int]
+  package internal(set) var inserts: [Int]
   /// Indexes in the old array of elements that are not in the new one, ascending.
-  public internal(set) var deletes: [Int]
+  package internal(set) var deletes: [Int]
   /// Indexes in the old array of elements present on both sides whose content changed,
   /// ascending.
-  public internal(set) var updates: [Int]
+  package internal(set) var updates: [Int]
   /// Elements that survive at a position the others' inserts and deletes do not explain, by new
   /// index ascending: the fewest moves that explain the new order.
-  public internal(set) var moves: [IndexMove]
+  package internal(set) var moves: [IndexMove]
 
   @usableFromInline
-  init(inserts: [Int], deletes: [Int], updates: [Int], moves: [IndexMove]) {
+  package init(inserts: [Int], deletes: [Int], updates: [Int], moves: [IndexMove]) {
     self.inserts = inserts
     self.deletes = deletes
     self.updates = updates
@@ -36,7 +37,7 @@ public struct IndexChanges: Hashable, Sendable {
   }
 
   /// Whether the new array differs from the old one in order, membership or content.
-  public var hasChanges: Bool {
+  package var hasChanges: Bool {
     !inserts.isEmpty || !deletes.isEmpty || !updates.isEmpty || !moves.isEmpty
   }
 
@@ -45,7 +46,7 @@ public struct IndexChanges: Hashable, Sendable {
   /// old index plus an insert at its new one.
   ///
   /// - Complexity: O(d + i + u + m), the sizes of the four change lists.
-  public func forBatchUpdates() -> IndexChanges {
+  package func forBatchUpdates() -> IndexChanges {
     guard !moves.isEmpty, !updates.isEmpty else { return self }
     var updated = Set(updates)
     var keptMoves: [IndexMove] = []
@@ -69,7 +70,7 @@ public struct IndexChanges: Hashable, Sendable {
 }
 
 extension IndexChanges: CustomStringConvertible {
-  public var description: String {
+  @usableFromInline package var description: String {
     let moveText = moves.map { "\($0.from)→\($0.to)" }
     return "IndexChanges(inserts: \(inserts), deletes: \(deletes), updates: \(updates), moves: \(moveText))"
   }

@@ -6,7 +6,6 @@ public struct ElementKind: Hashable, Sendable, RawRepresentable, ExpressibleBySt
   public var rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
-  public init(_ rawValue: String) { self.rawValue = rawValue }
   public init(stringLiteral value: String) { rawValue = value }
 
   /// The kind of every cell.

@@ -49,7 +49,7 @@ public struct ViewRegistry: Sendable {
   public static let standard: ViewRegistry = {
     var registry = ViewRegistry()
     for role in TextRole.allCases {
-      registry.register(TextCellView(role: role), forCellKind: ElementKind(role.rawValue))
+      registry.register(TextCellView(role: role), forCellKind: ElementKind(rawValue: role.rawValue))
     }
     registry.register(ButtonCellView(), forCellKind: "button")
     registry.register(TextSupplementaryView(), forSupplementaryKind: .header)
