@@ -125,6 +125,51 @@ public enum BuiltInFeed {
 
   /// A generated feed of `count` cards, the same for the same seed.
   public static func generated(count: Int, seed: UInt64) -> [FeedCard] {
+    generatedCards(count: count, seed: seed).map(\.card)
+  }
+
+  /// The generated feed of the same `count` and `seed` as a feed file: one line (as a machine
+  /// writes it) when `minified`, else one member per line. Reading it gives
+  /// ``generated(count:seed:)``.
+  public static func generatedFile(count: Int, seed: UInt64, minified: Bool = true) -> [UInt8] {
+    var out: [UInt8] = []
+    let newline = minified ? "" : "\n"
+    let indent = minified ? "" : "  "
+    func text(_ value: String) -> String {
+      var escaped = "\""
+      for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": escaped += "\\\""
+        case "\\": escaped += "\\\\"
+        case "\n": escaped += "\\n"
+        case _ where scalar.value < 0x20:
+          let hex = String(scalar.value, radix: 16)
+          escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: escaped.unicodeScalars.append(scalar)
+        }
+      }
+      return escaped + "\""
+    }
+    out += Array("{\"title\":\(text("Generated feed")),\"cards\":[\(newline)".utf8)
+    for (index, generated) in generatedCards(count: count, seed: seed).enumerated() {
+      let card = generated.card
+      var members = [
+        "\"id\":\(text(card.id))", "\"title\":\(text(card.title))",
+        "\"description\":\(text(card.description))",
+        "\"image\":{\"pattern\":\(text(generated.pattern)),\"width\":\(card.image.width),\"height\":\(card.image.height)}",
+        "\"caption\":\(text(card.caption))", "\"detail\":\(text(card.detail))",
+      ]
+      if !card.extras.isEmpty {
+        members.append("\"extras\":[\(card.extras.map(text).joined(separator: ","))]")
+      }
+      let separator = index == 0 ? "" : "," + newline
+      out += Array((separator + indent + "{" + members.joined(separator: ",") + "}").utf8)
+    }
+    out += Array("\(newline)]}\(newline)".utf8)
+    return out
+  }
+
+  private static func generatedCards(count: Int, seed: UInt64) -> [(card: FeedCard, pattern: String)] {
     var random = SplitMix64(seed: seed)
     let words = [
       "layout", "section", "card", "shadow", "terminal", "diff", "update", "scroll", "expand", "view",
@@ -138,13 +183,14 @@ public enum BuiltInFeed {
       let pattern = Pictures.patternNames[random.next(below: Pictures.patternNames.count)]
       let width = 8 + random.next(below: 32)
       let height = 4 + random.next(below: 10)
-      return FeedCard(
+      let card = FeedCard(
         id: "card-\(index)", title: "Card \(index + 1): " + sentence(2 + random.next(below: 5)),
         description: sentence(4 + random.next(below: 30)),
         image: Pictures.make(pattern, width: width, height: height)!,
         caption: sentence(1 + random.next(below: 4)),
         detail: sentence(6 + random.next(below: 40)),
         extras: (0..<random.next(below: 4)).map { _ in sentence(3 + random.next(below: 10)) })
+      return (card, pattern)
     }
   }
 }

@@ -15,6 +15,14 @@ public struct FeedDocument: Sendable {
   /// with its line and column; nothing is guessed or silently dropped.
   public static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> FeedDocument {
     let root = try JSONParser.parse(bytes)
+    do {
+      return try document(root)
+    } catch {
+      throw error.located(in: bytes)
+    }
+  }
+
+  private static func document(_ root: JSONNode) throws(FeedFileError) -> FeedDocument {
     var title = "Feed"
     let cardsNode: JSONNode
     switch root.value {
@@ -23,24 +31,29 @@ public struct FeedDocument: Sendable {
       try checkKeys(root, allowed: ["title", "cards"], path: "the feed")
       if let node = root["title"] { title = try string(node, "title") }
       guard let cards = root["cards"] else {
-        throw FeedFileError("the feed needs \"cards\": an array of cards", at: root.position)
+        throw FeedFileError("the feed needs \"cards\": an array of cards", at: root.offset)
       }
       cardsNode = cards
     default:
       throw FeedFileError(
-        "a feed is an object with \"cards\", or an array of cards; found \(root.typeName)", at: root.position)
+        "a feed is an object with \"cards\", or an array of cards; found \(root.typeName)", at: root.offset)
     }
     guard case .array(let elements) = cardsNode.value else {
-      throw FeedFileError("\"cards\" must be an array, found \(cardsNode.typeName)", at: cardsNode.position)
+      throw FeedFileError("\"cards\" must be an array, found \(cardsNode.typeName)", at: cardsNode.offset)
     }
     var cards: [FeedCard] = []
+    cards.reserveCapacity(elements.count)
     var seen: [String: Int] = [:]
+    seen.reserveCapacity(elements.count)
+    // Cards with the same picture share its pixels (copy on write): a feed of many cards with
+    // the default or a repeated picture holds each one once.
+    var pictures: [PictureKey: Picture] = [:]
     for (index, element) in elements.enumerated() {
-      let card = try self.card(element, path: "cards[\(index)]")
+      let card = try self.card(element, path: "cards[\(index)]", pictures: &pictures)
       if let first = seen[card.id] {
         throw FeedFileError(
           "cards[\(index)] has the id \"\(shown(card.id))\" of cards[\(first)]; ids must be unique",
-          at: element["id"]?.position)
+          at: element["id"]?.offset)
       }
       seen[card.id] = index
       cards.append(card)
@@ -48,14 +61,23 @@ public struct FeedDocument: Sendable {
     return FeedDocument(title: Sanitizer.clean(title, singleLine: true), cards: cards)
   }
 
-  private static func card(_ node: JSONNode, path: String) throws(FeedFileError) -> FeedCard {
+  private struct PictureKey: Hashable {
+    var pattern: String
+    var width: Int
+    var height: Int
+    var colors: [Color]
+  }
+
+  private static func card(_ node: JSONNode, path: String, pictures: inout [PictureKey: Picture])
+    throws(FeedFileError) -> FeedCard
+  {
     guard case .object = node.value else {
-      throw FeedFileError("\(path) must be an object, found \(node.typeName)", at: node.position)
+      throw FeedFileError("\(path) must be an object, found \(node.typeName)", at: node.offset)
     }
     try checkKeys(
       node, allowed: ["id", "title", "description", "caption", "detail", "extras", "image"], path: path)
     func required(_ key: String) throws(FeedFileError) -> String {
-      guard let value = node[key] else { throw FeedFileError("\(path) needs \"\(key)\"", at: node.position) }
+      guard let value = node[key] else { throw FeedFileError("\(path) needs \"\(key)\"", at: node.offset) }
       return try string(value, "\(path).\(key)")
     }
     func optional(_ key: String) throws(FeedFileError) -> String {
@@ -63,40 +85,49 @@ public struct FeedDocument: Sendable {
       return try string(value, "\(path).\(key)")
     }
     let id = try required("id")
-    guard !id.isEmpty else { throw FeedFileError("\(path).id must not be empty", at: node["id"]?.position) }
+    guard !id.isEmpty else { throw FeedFileError("\(path).id must not be empty", at: node["id"]?.offset) }
     var extras: [String] = []
     if let extrasNode = node["extras"] {
       guard case .array(let items) = extrasNode.value else {
         throw FeedFileError(
-          "\(path).extras must be an array of strings, found \(extrasNode.typeName)", at: extrasNode.position)
+          "\(path).extras must be an array of strings, found \(extrasNode.typeName)", at: extrasNode.offset)
       }
       guard items.count <= FeedCard.maximumExtras else {
         throw FeedFileError(
           "\(path).extras has \(items.count) entries; a card shows at most \(FeedCard.maximumExtras)",
-          at: extrasNode.position)
+          at: extrasNode.offset)
       }
       for (index, item) in items.enumerated() { extras.append(try string(item, "\(path).extras[\(index)]")) }
     }
-    let image = try node["image"].map { node throws(FeedFileError) in try picture(node, path: "\(path).image")
+    let key =
+      try node["image"].map { node throws(FeedFileError) in try picture(node, path: "\(path).image") }
+      ?? PictureKey(pattern: "gradient", width: 24, height: 10, colors: [])
+    let image: Picture
+    if let shared = pictures[key] {
+      image = shared
+    } else {
+      image = Pictures.make(key.pattern, width: key.width, height: key.height, colors: key.colors)!
+      pictures[key] = image
     }
     return FeedCard(
       id: id, title: Sanitizer.clean(try required("title")),
       description: Sanitizer.clean(try required("description")),
-      image: image ?? Pictures.make("gradient", width: 24, height: 10)!,
+      image: image,
       caption: Sanitizer.clean(try optional("caption")),
       detail: Sanitizer.clean(try optional("detail")), extras: extras.map { Sanitizer.clean($0) })
   }
 
-  private static func picture(_ node: JSONNode, path: String) throws(FeedFileError) -> Picture {
+  /// What a picture is made from, checked; the pattern is known.
+  private static func picture(_ node: JSONNode, path: String) throws(FeedFileError) -> PictureKey {
     guard case .object = node.value else {
-      throw FeedFileError("\(path) must be an object, found \(node.typeName)", at: node.position)
+      throw FeedFileError("\(path) must be an object, found \(node.typeName)", at: node.offset)
     }
     try checkKeys(node, allowed: ["pattern", "width", "height", "colors"], path: path)
     func dimension(_ key: String, default value: Int) throws(FeedFileError) -> Int {
       guard let child = node[key] else { return value }
       guard case .number(let number) = child.value, number == number.rounded(), number >= 1, number <= 200
       else {
-        throw FeedFileError("\(path).\(key) must be a whole number from 1 to 200", at: child.position)
+        throw FeedFileError("\(path).\(key) must be a whole number from 1 to 200", at: child.offset)
       }
       return Int(number)
     }
@@ -105,13 +136,13 @@ public struct FeedDocument: Sendable {
     var colors: [Color] = []
     if let colorsNode = node["colors"] {
       guard case .array(let items) = colorsNode.value else {
-        throw FeedFileError("\(path).colors must be an array of \"#rrggbb\" strings", at: colorsNode.position)
+        throw FeedFileError("\(path).colors must be an array of \"#rrggbb\" strings", at: colorsNode.offset)
       }
       for (index, item) in items.enumerated() {
         let text = try string(item, "\(path).colors[\(index)]")
         guard let color = parseColor(text) else {
           throw FeedFileError(
-            "\(path).colors[\(index)] \"\(shown(text))\" is not a \"#rrggbb\" colour", at: item.position)
+            "\(path).colors[\(index)] \"\(shown(text))\" is not a \"#rrggbb\" colour", at: item.offset)
         }
         colors.append(color)
       }
@@ -119,19 +150,16 @@ public struct FeedDocument: Sendable {
     let patternNode = node["pattern"]
     let pattern =
       try patternNode.map { node throws(FeedFileError) in try string(node, "\(path).pattern") } ?? "gradient"
-    guard let picture = Pictures.make(pattern, width: width, height: height, colors: colors) else {
+    guard Pictures.patternNames.contains(pattern) else {
       throw FeedFileError(
         "\(path).pattern \"\(shown(pattern))\" is unknown; use one of \(Pictures.patternNames.joined(separator: ", "))",
-        at: patternNode?.position)
+        at: patternNode?.offset)
     }
-    return picture
+    return PictureKey(pattern: pattern, width: width, height: height, colors: colors)
   }
 
   /// A string from the file as an error message may show it: no controls, at most 40 characters.
-  static func shown(_ text: String) -> String {
-    let clean = Sanitizer.clean(text, singleLine: true)
-    return clean.count > 40 ? clean.prefix(39) + "…" : clean
-  }
+  static func shown(_ text: String) -> String { FeedFileError.shown(text) }
 
   static func parseColor(_ text: String) -> Color? {
     let digits = text.hasPrefix("#") ? text.dropFirst() : text[...]
@@ -141,7 +169,7 @@ public struct FeedDocument: Sendable {
 
   private static func string(_ node: JSONNode, _ path: String) throws(FeedFileError) -> String {
     guard case .string(let text) = node.value else {
-      throw FeedFileError("\(path) must be a string, found \(node.typeName)", at: node.position)
+      throw FeedFileError("\(path) must be a string, found \(node.typeName)", at: node.offset)
     }
     return text
   }
@@ -151,7 +179,7 @@ public struct FeedDocument: Sendable {
     for member in members where !allowed.contains(member.key) {
       throw FeedFileError(
         "\(path) has an unknown member \"\(shown(member.key))\" (known: \(allowed.sorted().joined(separator: ", ")))",
-        at: member.value.position)
+        at: member.value.offset)
     }
   }
 }

@@ -1,4 +1,9 @@
-/// A JSON value with the place it was read from, so that a feed file's errors can say where.
+import SectionalTerminal
+
+/// A JSON value with the byte offset it was read from, so that a feed file's errors can say
+/// where. The offset becomes a line and column only when an error is reported
+/// (``SourcePosition/init(offset:in:)``): counting columns for every value would make a
+/// one-line (minified) file quadratic to load.
 public struct JSONNode: Sendable {
   public indirect enum Value: Sendable {
     case null
@@ -11,8 +16,11 @@ public struct JSONNode: Sendable {
   }
 
   public var value: Value
-  public var position: SourcePosition
+  /// The offset in the file's bytes of the value's first byte.
+  public var offset: Int
 
+  /// The value of the member `key`, or nil when this is not an object or has no such member.
+  /// Linear in the members: feed objects have a handful.
   public subscript(key: String) -> JSONNode? {
     guard case .object(let members) = value else { return nil }
     return members.first { $0.key == key }?.value
@@ -30,7 +38,7 @@ public struct JSONNode: Sendable {
   }
 }
 
-/// A line and column, both from 1; the column counts characters.
+/// A line and column, both from 1; the column counts characters (UTF-8 sequences).
 public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
   public var line: Int
   public var column: Int
@@ -40,150 +48,248 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     self.column = column
   }
 
+  /// The line and column of byte `offset` in `bytes`. O(offset): for reporting an error, once.
+  public init(offset: Int, in bytes: [UInt8]) {
+    var line = 1
+    var column = 1
+    for byte in bytes[0..<max(0, min(offset, bytes.count))] {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    self.init(line: line, column: column)
+  }
+
   public var description: String { "\(line):\(column)" }
 }
 
 /// What is wrong with a file, and where.
 public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The offset of the offending byte, when the problem has a place.
+  public var offset: Int?
+  /// `offset` as a line and column, once the error is located in its file
+  /// (``located(in:)``; ``FeedDocument/parse(_:)`` and ``JSONParser/parse(_:)`` do it).
   public var position: SourcePosition?
   public var message: String
 
-  public init(_ message: String, at position: SourcePosition?) {
+  public init(_ message: String, at offset: Int?) {
     self.message = message
-    self.position = position
+    self.offset = offset
+  }
+
+  /// The error with its offset turned into a line and column in `bytes`.
+  public func located(in bytes: [UInt8]) -> FeedFileError {
+    var located = self
+    if let offset, position == nil { located.position = SourcePosition(offset: offset, in: bytes) }
+    return located
   }
 
   public var description: String {
     if let position { return "line \(position.line), column \(position.column): \(message)" }
     return message
   }
+
+  /// Text from the file as an error message may show it: no controls, at most 40 characters.
+  static func shown(_ text: some StringProtocol) -> String {
+    let clean = Sanitizer.clean(String(text.prefix(200)), singleLine: true)
+    return clean.count > 40 ? clean.prefix(39) + "…" : clean
+  }
 }
 
-/// A strict JSON parser (RFC 8259) that remembers positions: no comments, no trailing commas,
-/// no duplicate keys, nesting at most 512 deep, UTF-8 only.
-public struct JSONParser {
-  private let bytes: [UInt8]
-  private var index = 0
-  private var line = 1
-  private var lineStart = 0
-  private var depth = 0
-
+/// A strict JSON parser (RFC 8259): no comments, no trailing commas, no duplicate keys, nesting
+/// at most 512 deep, UTF-8 only. Linear in the file's size: every byte is read a bounded number
+/// of times (once by the cursor, once more when a run of string bytes or a number's digits is
+/// converted), whatever the shape of the file.
+public enum JSONParser {
   public static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> JSONNode {
-    var parser = JSONParser(bytes: bytes)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-    parser.skipWhitespace()
-    let node = try parser.parseValue()
-    parser.skipWhitespace()
-    guard parser.index == bytes.count else {
-      throw FeedFileError("unexpected \(parser.describeCurrent()) after the JSON value", at: parser.position)
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(source: BufferBytes(buffer: buffer))
+      return Result { () throws(FeedFileError) in try reader.parseDocument() }
+    }
+    switch result {
+    case .success(let node): return node
+    case .failure(let error): throw error.located(in: bytes)
+    }
+  }
+
+  /// Parses `bytes` counting every read of a byte, for the test that the parse is linear.
+  package static func countingReads(_ bytes: [UInt8]) -> (result: Result<JSONNode, FeedFileError>, reads: Int)
+  {
+    let source = CountingBytes(bytes)
+    var reader = JSONReader(source: source)
+    let result = Result { () throws(FeedFileError) in try reader.parseDocument() }
+    return (result, source.reads)
+  }
+}
+
+/// Where the reader's bytes come from: a buffer, or (in a test) a counter of reads.
+protocol JSONBytes {
+  var count: Int { get }
+  subscript(_ index: Int) -> UInt8 { get }
+  /// The bytes in `range` as a string, or nil when they are not valid UTF-8.
+  func string(_ range: Range<Int>) -> String?
+}
+
+struct BufferBytes: JSONBytes {
+  let buffer: UnsafeBufferPointer<UInt8>
+  var count: Int { buffer.count }
+  subscript(_ index: Int) -> UInt8 { buffer[index] }
+  func string(_ range: Range<Int>) -> String? {
+    String(validating: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+  }
+}
+
+final class CountingBytes: JSONBytes {
+  let bytes: [UInt8]
+  private(set) var reads = 0
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  var count: Int { bytes.count }
+  subscript(_ index: Int) -> UInt8 {
+    reads += 1
+    return bytes[index]
+  }
+  func string(_ range: Range<Int>) -> String? {
+    reads += range.count
+    return String(validating: bytes[range], as: UTF8.self)
+  }
+}
+
+/// The parser proper, over any ``JSONBytes``; positions are byte offsets.
+struct JSONReader<Source: JSONBytes> {
+  private let source: Source
+  private var index = 0
+  private var depth = 0
+  /// Bytes of a string with escapes, reused from one string to the next.
+  private var scratch: [UInt8] = []
+
+  init(source: Source) { self.source = source }
+
+  mutating func parseDocument() throws(FeedFileError) -> JSONNode {
+    if source.count >= 3 && source[0] == 0xEF && source[1] == 0xBB && source[2] == 0xBF { index = 3 }
+    skipWhitespace()
+    let node = try parseValue()
+    skipWhitespace()
+    guard index == source.count else {
+      throw FeedFileError("unexpected \(describeCurrent()) after the JSON value", at: index)
     }
     return node
   }
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
-
-  /// The position of `index`; the column counts UTF-8 characters, not bytes.
-  private var position: SourcePosition {
-    var column = 1
-    for byte in bytes[lineStart..<min(index, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
-    return SourcePosition(line: line, column: column)
-  }
-
   private func describeCurrent() -> String {
-    guard index < bytes.count else { return "end of file" }
-    let byte = bytes[index]
+    guard index < source.count else { return "end of file" }
+    let byte = source[index]
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 
   private mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0D: index += 1
-      case 0x0A:
-        index += 1
-        line += 1
-        lineStart = index
+    while index < source.count {
+      switch source[index] {
+      case 0x20, 0x09, 0x0D, 0x0A: index += 1
       default: return
       }
     }
   }
 
   private mutating func parseValue() throws(FeedFileError) -> JSONNode {
-    let start = position
-    guard index < bytes.count else { throw FeedFileError("expected a value, found end of file", at: start) }
-    switch bytes[index] {
-    case 0x7B: return try parseObject(start)
-    case 0x5B: return try parseArray(start)
-    case 0x22: return JSONNode(value: .string(try parseString()), position: start)
-    case 0x74: return try literal("true", .bool(true), start)
-    case 0x66: return try literal("false", .bool(false), start)
-    case 0x6E: return try literal("null", .null, start)
-    case 0x2D, 0x30...0x39: return JSONNode(value: .number(try parseNumber()), position: start)
+    let start = index
+    guard index < source.count else { throw FeedFileError("expected a value, found end of file", at: start) }
+    switch source[index] {
+    case 0x7B: return try parseObject()
+    case 0x5B: return try parseArray()
+    case 0x22: return JSONNode(value: .string(try parseString()), offset: start)
+    case 0x74: return try literal("true", .bool(true))
+    case 0x66: return try literal("false", .bool(false))
+    case 0x6E: return try literal("null", .null)
+    case 0x2D, 0x30...0x39: return JSONNode(value: .number(try parseNumber()), offset: start)
     default: throw FeedFileError("expected a value, found \(describeCurrent())", at: start)
     }
   }
 
-  private mutating func literal(_ word: String, _ value: JSONNode.Value, _ start: SourcePosition)
-    throws(FeedFileError) -> JSONNode
+  private mutating func literal(_ word: StaticString, _ value: JSONNode.Value) throws(FeedFileError)
+    -> JSONNode
   {
-    let expected = Array(word.utf8)
-    guard bytes.count - index >= expected.count, Array(bytes[index..<(index + expected.count)]) == expected
-    else {
-      throw FeedFileError("expected a value, found \(describeCurrent())", at: start)
+    let start = index
+    let length = word.utf8CodeUnitCount
+    var matches = source.count - index >= length
+    if matches {
+      word.withUTF8Buffer { expected in
+        for offset in 0..<length where source[index + offset] != expected[offset] {
+          matches = false
+          break
+        }
+      }
     }
-    index += expected.count
-    return JSONNode(value: value, position: start)
+    guard matches else { throw FeedFileError("expected a value, found \(describeCurrent())", at: start) }
+    index += length
+    return JSONNode(value: value, offset: start)
   }
 
   private mutating func enter() throws(FeedFileError) {
     depth += 1
-    if depth > 512 { throw FeedFileError("nested more than 512 deep", at: position) }
+    if depth > 512 { throw FeedFileError("nested more than 512 deep", at: index) }
   }
 
-  private mutating func parseObject(_ start: SourcePosition) throws(FeedFileError) -> JSONNode {
+  private mutating func parseObject() throws(FeedFileError) -> JSONNode {
+    let start = index
     var members: [(key: String, value: JSONNode)] = []
-    try parseElements(close: 0x7D, what: "an object") { parser throws(FeedFileError) in
-      let keyPosition = parser.position
-      guard parser.index < parser.bytes.count, parser.bytes[parser.index] == 0x22 else {
+    // Small objects check duplicates by scanning; from 8 members on, by a set (linear overall).
+    var keys: Set<String>? = nil
+    try parseElements(close: 0x7D, what: "an object") { reader throws(FeedFileError) in
+      let keyOffset = reader.index
+      guard reader.index < reader.source.count, reader.source[reader.index] == 0x22 else {
         throw FeedFileError(
-          "expected a member name in quotes, found \(parser.describeCurrent())", at: keyPosition)
+          "expected a member name in quotes, found \(reader.describeCurrent())", at: keyOffset)
       }
-      let key = try parser.parseString()
-      if members.contains(where: { $0.key == key }) {
-        throw FeedFileError("the member \"\(key)\" appears twice", at: keyPosition)
+      let key = try reader.parseString()
+      let duplicate: Bool
+      if var set = keys {
+        keys = nil  // keep the set uniquely referenced while it is mutated
+        duplicate = !set.insert(key).inserted
+        keys = set
+      } else {
+        duplicate = members.contains { $0.key == key }
+        if members.count == 7 { keys = Set(members.map(\.key) + [key]) }
       }
-      parser.skipWhitespace()
-      guard parser.index < parser.bytes.count, parser.bytes[parser.index] == 0x3A else {
+      if duplicate {
+        throw FeedFileError("the member \"\(FeedFileError.shown(key))\" appears twice", at: keyOffset)
+      }
+      reader.skipWhitespace()
+      guard reader.index < reader.source.count, reader.source[reader.index] == 0x3A else {
         throw FeedFileError(
-          "expected ':' after \"\(key)\", found \(parser.describeCurrent())", at: parser.position)
+          "expected ':' after \"\(FeedFileError.shown(key))\", found \(reader.describeCurrent())",
+          at: reader.index)
       }
-      parser.index += 1
-      parser.skipWhitespace()
-      members.append((key, try parser.parseValue()))
+      reader.index += 1
+      reader.skipWhitespace()
+      members.append((key, try reader.parseValue()))
     }
-    return JSONNode(value: .object(members), position: start)
+    return JSONNode(value: .object(members), offset: start)
   }
 
-  private mutating func parseArray(_ start: SourcePosition) throws(FeedFileError) -> JSONNode {
+  private mutating func parseArray() throws(FeedFileError) -> JSONNode {
+    let start = index
     var elements: [JSONNode] = []
-    try parseElements(close: 0x5D, what: "an array") { parser throws(FeedFileError) in
-      elements.append(try parser.parseValue())
+    try parseElements(close: 0x5D, what: "an array") { reader throws(FeedFileError) in
+      elements.append(try reader.parseValue())
     }
-    return JSONNode(value: .array(elements), position: start)
+    return JSONNode(value: .array(elements), offset: start)
   }
 
   /// The comma-separated elements of an object or array, from its opening bracket to `close`:
   /// `element` reads one (whitespace before it skipped).
   private mutating func parseElements(
-    close: UInt8, what: String, element: (inout JSONParser) throws(FeedFileError) -> Void
+    close: UInt8, what: String, element: (inout JSONReader) throws(FeedFileError) -> Void
   ) throws(FeedFileError) {
     try enter()
     defer { depth -= 1 }
     let closing = Character(Unicode.Scalar(close))
     index += 1
     skipWhitespace()
-    if index < bytes.count && bytes[index] == close {
+    if index < source.count && source[index] == close {
       index += 1
       return
     }
@@ -191,79 +297,57 @@ public struct JSONParser {
       skipWhitespace()
       try element(&self)
       skipWhitespace()
-      guard index < bytes.count else {
-        throw FeedFileError("\(what) is not closed: expected '\(closing)'", at: position)
+      guard index < source.count else {
+        throw FeedFileError("\(what) is not closed: expected '\(closing)'", at: index)
       }
-      if bytes[index] == 0x2C {
+      let byte = source[index]
+      if byte == 0x2C {
         index += 1
         continue
       }
-      if bytes[index] == close {
+      if byte == close {
         index += 1
         return
       }
-      throw FeedFileError("expected ',' or '\(closing)', found \(describeCurrent())", at: position)
+      throw FeedFileError("expected ',' or '\(closing)', found \(describeCurrent())", at: index)
     }
   }
 
+  /// A string from its opening quote. Without escapes, the bytes between the quotes become the
+  /// string in one validating copy; with escapes, they are gathered in `scratch` first.
   private mutating func parseString() throws(FeedFileError) -> String {
-    let start = position
+    let start = index
     index += 1
-    var scalars = String.UnicodeScalarView()
     var runStart = index
-    func flushRun(_ scalars: inout String.UnicodeScalarView, _ end: Int) throws(FeedFileError) {
-      guard end > runStart else { return }
-      guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-        throw FeedFileError("a string is not valid UTF-8", at: start)
-      }
-      scalars.append(contentsOf: text.unicodeScalars)
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
+    var escaped = false
+    while index < source.count {
+      let byte = source[index]
       if byte == 0x22 {
-        try flushRun(&scalars, index)
+        let text: String?
+        if escaped {
+          appendRun(runStart..<index)
+          text = String(validating: scratch, as: UTF8.self)
+        } else {
+          text = source.string(runStart..<index)
+        }
+        guard let text else { throw FeedFileError("a string is not valid UTF-8", at: start) }
         index += 1
-        return String(scalars)
+        return text
       }
       if byte < 0x20 {
         throw FeedFileError(
           byte == 0x0A
             ? "a string is not closed before the end of the line"
             : "a control character in a string must be escaped",
-          at: position)
+          at: index)
       }
       if byte == 0x5C {
-        try flushRun(&scalars, index)
-        let escapePosition = position
-        index += 1
-        guard index < bytes.count else { break }
-        switch bytes[index] {
-        case 0x22: scalars.append("\"")
-        case 0x5C: scalars.append("\\")
-        case 0x2F: scalars.append("/")
-        case 0x62: scalars.append("\u{08}")
-        case 0x66: scalars.append("\u{0C}")
-        case 0x6E: scalars.append("\n")
-        case 0x72: scalars.append("\r")
-        case 0x74: scalars.append("\t")
-        case 0x75:
-          var value = try hex4(at: index + 1, escapePosition)
-          index += 4
-          if (0xD800...0xDBFF).contains(value), index + 6 < bytes.count, bytes[index + 1] == 0x5C,
-            bytes[index + 2] == 0x75
-          {
-            let low = try hex4(at: index + 3, escapePosition)
-            if (0xDC00...0xDFFF).contains(low) {
-              value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-              index += 6
-            }
-          }
-          // Unpaired surrogates become U+FFFD rather than failing the whole file.
-          scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
-        default:
-          throw FeedFileError("unknown escape \\\(describeCurrent())", at: escapePosition)
+        if !escaped {
+          scratch.removeAll(keepingCapacity: true)
+          escaped = true
         }
-        index += 1
+        appendRun(runStart..<index)
+        try parseEscape()
         runStart = index
         continue
       }
@@ -272,10 +356,53 @@ public struct JSONParser {
     throw FeedFileError("a string is not closed: expected '\"'", at: start)
   }
 
-  private func hex4(at offset: Int, _ start: SourcePosition) throws(FeedFileError) -> UInt32 {
-    guard offset + 4 <= bytes.count else { throw FeedFileError("\\u needs four hex digits", at: start) }
+  private mutating func appendRun(_ range: Range<Int>) {
+    for offset in range { scratch.append(source[offset]) }
+  }
+
+  /// One escape from its backslash, appended to `scratch` as UTF-8.
+  private mutating func parseEscape() throws(FeedFileError) {
+    let escapeOffset = index
+    index += 1
+    guard index < source.count else {
+      throw FeedFileError("a string is not closed: expected '\"'", at: escapeOffset)
+    }
+    let scalar: Unicode.Scalar
+    switch source[index] {
+    case 0x22: scalar = "\""
+    case 0x5C: scalar = "\\"
+    case 0x2F: scalar = "/"
+    case 0x62: scalar = "\u{08}"
+    case 0x66: scalar = "\u{0C}"
+    case 0x6E: scalar = "\n"
+    case 0x72: scalar = "\r"
+    case 0x74: scalar = "\t"
+    case 0x75:
+      var value = try hex4(at: index + 1, escapeOffset)
+      index += 4
+      if (0xD800...0xDBFF).contains(value), index + 6 < source.count, source[index + 1] == 0x5C,
+        source[index + 2] == 0x75
+      {
+        let low = try hex4(at: index + 3, escapeOffset)
+        if (0xDC00...0xDFFF).contains(low) {
+          value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+          index += 6
+        }
+      }
+      // Unpaired surrogates become U+FFFD rather than failing the whole file.
+      scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    default:
+      throw FeedFileError("unknown escape \\\(describeCurrent())", at: escapeOffset)
+    }
+    UTF8.encode(scalar) { scratch.append($0) }
+    index += 1
+  }
+
+  private func hex4(at offset: Int, _ start: Int) throws(FeedFileError) -> UInt32 {
+    guard offset + 4 <= source.count else { throw FeedFileError("\\u needs four hex digits", at: start) }
     var value: UInt32 = 0
-    for byte in bytes[offset..<(offset + 4)] {
+    for position in offset..<(offset + 4) {
+      let byte = source[position]
       let digit: UInt32
       switch byte {
       case 0x30...0x39: digit = UInt32(byte - 0x30)
@@ -288,34 +415,45 @@ public struct JSONParser {
     return value
   }
 
+  private mutating func digits() -> Int {
+    let from = index
+    while index < source.count, (0x30...0x39).contains(source[index]) { index += 1 }
+    return index - from
+  }
+
+  /// A number. Whole numbers of up to 15 digits are accumulated as they are read (exact in a
+  /// `Double`); the rest are converted from their text.
   private mutating func parseNumber() throws(FeedFileError) -> Double {
-    let start = position
-    let first = index
-    if bytes[index] == 0x2D { index += 1 }
-    func digits(_ parser: inout JSONParser) -> Int {
-      let from = parser.index
-      while parser.index < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.index]) {
-        parser.index += 1
-      }
-      return parser.index - from
-    }
+    let start = index
+    let negative = source[index] == 0x2D
+    if negative { index += 1 }
     let integerStart = index
-    guard digits(&self) > 0 else { throw FeedFileError("a number needs digits", at: start) }
-    if bytes[integerStart] == 0x30 && index - integerStart > 1 {
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw FeedFileError("a number needs digits", at: start) }
+    if source[integerStart] == 0x30 && integerDigits > 1 {
       throw FeedFileError("a number cannot start with 0", at: start)
     }
-    if index < bytes.count && bytes[index] == 0x2E {
+    var isWhole = true
+    if index < source.count && source[index] == 0x2E {
+      isWhole = false
       index += 1
-      guard digits(&self) > 0 else { throw FeedFileError("a number needs digits after '.'", at: start) }
+      guard digits() > 0 else { throw FeedFileError("a number needs digits after '.'", at: start) }
     }
-    if index < bytes.count && (bytes[index] == 0x65 || bytes[index] == 0x45) {
+    if index < source.count && (source[index] == 0x65 || source[index] == 0x45) {
+      isWhole = false
       index += 1
-      if index < bytes.count && (bytes[index] == 0x2B || bytes[index] == 0x2D) { index += 1 }
-      guard digits(&self) > 0 else { throw FeedFileError("a number needs digits in its exponent", at: start) }
+      if index < source.count && (source[index] == 0x2B || source[index] == 0x2D) { index += 1 }
+      guard digits() > 0 else { throw FeedFileError("a number needs digits in its exponent", at: start) }
     }
-    let text = String(decoding: bytes[first..<index], as: UTF8.self)
+    if isWhole && integerDigits <= 15 {
+      var value = 0
+      for offset in integerStart..<index { value = value * 10 + Int(source[offset] - 0x30) }
+      return negative ? -Double(value) : Double(value)
+    }
+    // Digits and signs are ASCII: the text is valid UTF-8.
+    let text = source.string(start..<index) ?? ""
     guard let value = Double(text), value.isFinite else {
-      throw FeedFileError("the number \(text) is out of range", at: start)
+      throw FeedFileError("the number \(FeedFileError.shown(text)) is out of range", at: start)
     }
     return value
   }

@@ -97,3 +97,40 @@ func run(_ scenario: Scenario) {
   let body = fields.map { "\"\($0.0)\": \($0.1.encoded)" }.joined(separator: ", ")
   print("{\(body)}")
 }
+
+/// Starts a new peak for ``peakResidentMegabytes()`` (Linux: `clear_refs` 5 resets the
+/// high-water mark), so a scenario's figure is its own, not the largest of the run so far.
+func resetPeakResident() {
+  #if os(Linux)
+    if let file = fopen("/proc/self/clear_refs", "w") {
+      fputs("5", file)
+      fclose(file)
+    }
+  #endif
+}
+
+/// The process's peak resident memory since the last ``resetPeakResident()`` (on Linux;
+/// elsewhere since it started), in MiB.
+func peakResidentMegabytes() -> Double {
+  #if os(Linux)
+    if let file = fopen("/proc/self/status", "r") {
+      defer { fclose(file) }
+      var line = [CChar](repeating: 0, count: 256)
+      while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmHWM:") {
+          let kilobytes = text.dropFirst(6).filter(\.isNumber)
+          if let value = Double(String(kilobytes)) { return value / 1024 }
+        }
+      }
+    }
+  #endif
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1_048_576
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+  #endif
+}

@@ -173,17 +173,6 @@ final class SeedShadowQuery<Superclass: SeedSuperclass> {
   }
 }
 
-func peakResidentMegabytes() -> Double {
-  var usage = rusage()
-  #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
-  #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
-  #endif
-}
-
 /// The layout scenarios of issue "Layout engine".
 func layoutScenarios() -> [(name: String, make: () -> Scenario)] {
   [
@@ -289,6 +278,7 @@ func layoutScenarios() -> [(name: String, make: () -> Scenario)] {
     (
       "layout.prepare.1m",
       {
+        resetPeakResident()
         let (source, layout) = feedLayout(sections: 1_000_000)
         return Scenario(
           name: "layout.prepare.1m", n: 1_000_000, baselineName: nil,

@@ -4,7 +4,8 @@
 @MainActor
 func runBenchmarks() {
   let prefix = CommandLine.arguments.dropFirst().first ?? ""
-  let registry = diffScenarios() + layoutScenarios() + adapterScenarios() + renderScenarios()
+  let registry =
+    diffScenarios() + layoutScenarios() + adapterScenarios() + renderScenarios() + feedScenarios()
   for (name, make) in registry where name.hasPrefix(prefix) {
     run(make())
   }

@@ -75,4 +75,94 @@ import Testing
       "[{\"id\": \"a\", \"title\": \"\", \"description\": \"\", \"\\u001b]0;x\\u0007\": 1}]")
     #expect(!message.unicodeScalars.contains { $0.value < 0x20 })
   }
+
+  @Test func aGeneratedFeedFileReadsBackAsTheGeneratedFeed() throws {
+    let cards = BuiltInFeed.generated(count: 40, seed: 7)
+    for minified in [true, false] {
+      let bytes = BuiltInFeed.generatedFile(count: 40, seed: 7, minified: minified)
+      #expect(bytes.contains(0x0A) == !minified)
+      let document = try FeedDocument.parse(bytes)
+      #expect(document.cards == cards)
+      #expect(document.title == "Generated feed")
+    }
+  }
+
+  /// A machine-written feed is one long line; counting a column for every value made loading
+  /// quadratic in its length. Count the parser's reads of the file's bytes (not time).
+  @Test func parsingAOneLineFileReadsEachByteABoundedNumberOfTimes() throws {
+    // 2 MB on one line: a generated card's text, repeated under distinct ids, with escapes.
+    let sample = BuiltInFeed.generated(count: 1, seed: 1)[0]
+    let count = 12_000
+    let cards = (0..<count).map { index in
+      #"{"id":"card-\#(index)","title":"\#(sample.title) \u00e9","description":"\#(sample.description)","#
+        + #""image":{"pattern":"checker","width":\#(8 + index % 20),"height":4},"extras":["\#(index)"]}"#
+    }
+    let bytes = Array(("{\"cards\":[" + cards.joined(separator: ",") + "]}").utf8)
+    #expect(bytes.count >= 2_000_000, "\(bytes.count)")
+    #expect(!bytes.contains(0x0A), "one line")
+    let (result, reads) = JSONParser.countingReads(bytes)
+    guard case .success(let root) = result, case .array(let cards)? = root["cards"]?.value else {
+      Issue.record("the file parses")
+      return
+    }
+    #expect(cards.count == count)
+    #expect(reads <= 3 * bytes.count, "\(reads) reads of \(bytes.count) bytes")
+
+    // One card with 150,000 colours on one line.
+    let colours = Array(repeating: "\"#7aa2f7\"", count: 150_000).joined(separator: ",")
+    let picture = Array(
+      "[{\"id\":\"a\",\"title\":\"\",\"description\":\"\",\"image\":{\"colors\":[\(colours)]}}]".utf8)
+    let (pictureResult, pictureReads) = JSONParser.countingReads(picture)
+    #expect((try? pictureResult.get()) != nil)
+    #expect(pictureReads <= 3 * picture.count, "\(pictureReads) reads of \(picture.count) bytes")
+  }
+
+  @Test func anErrorAtTheEndOfALongLineHasItsColumn() {
+    var bytes = BuiltInFeed.generatedFile(count: 300, seed: 2)
+    let characters = String(decoding: bytes, as: UTF8.self).unicodeScalars.count
+    bytes += Array(" x".utf8)
+    #expect(
+      error(String(decoding: bytes, as: UTF8.self))
+        == "line 1, column \(characters + 2): unexpected 'x' after the JSON value")
+  }
+
+  @Test func errorMessagesShowAtMost40CharactersOfTheFile() {
+    let longKey = String(repeating: "k", count: 10_000)
+    let messages = [
+      error("{\"\(longKey)\": 1, \"\(longKey)\": 2}"),
+      error("[" + String(repeating: "9", count: 100_000) + "]"),
+      error("{\"\(longKey)\" 1}"),
+      error("[{\"id\": \"a\", \"title\": \"\", \"description\": \"\", \"\(longKey)\": 1}]"),
+    ]
+    for message in messages {
+      #expect(message.count < 200, "\(message.prefix(80))…")
+      #expect(message.contains("kkkkkkkk…") || message.contains("99999999…"), "\(message.prefix(80))")
+    }
+    #expect(messages[1].contains("out of range"))
+  }
+
+  @Test func duplicateKeysAreFoundInObjectsOfAnySize() {
+    let members = (0..<20).map { "\"k\($0)\": \($0)" } + ["\"k3\": 0"]
+    #expect(error("{" + members.joined(separator: ", ") + "}").hasSuffix("the member \"k3\" appears twice"))
+  }
+
+  @Test func stringsWithAndWithoutEscapes() throws {
+    let root = try JSONParser.parse(
+      Array(#"["plain é", "a\u00e9\n\ud83c\udf89b\"\\", "\ud800x", -0, 12.5e1, 123456789012345678]"#.utf8))
+    guard case .array(let values) = root.value else {
+      Issue.record("an array")
+      return
+    }
+    let strings = values.compactMap { node -> String? in
+      if case .string(let text) = node.value { return text }
+      return nil
+    }
+    #expect(strings == ["plain é", "aé\n🎉b\"\\", "\u{FFFD}x"])
+    let numbers = values.compactMap { node -> Double? in
+      if case .number(let value) = node.value { return value }
+      return nil
+    }
+    #expect(numbers == [0, 125, 123_456_789_012_345_678])
+    #expect(numbers[0].sign == .minus)
+  }
 }

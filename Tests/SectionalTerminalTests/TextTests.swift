@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import SectionalTerminal
@@ -119,5 +120,46 @@ import Testing
   @Test func measureIgnoresControlsAndEscapes() {
     #expect(TextLayout.measure("ab\u{1B}[31mcd") == 4)
     #expect(TextLayout.height(of: "\u{1B}]0;x\u{07}one two", width: 3) == 2)
+  }
+}
+
+@Suite struct TextSizeTests {
+  /// The measure a cell's height comes from and the lines it is drawn with cannot disagree:
+  /// `TextLayout.size` (which builds no lines) equals the widest and the count of
+  /// `TextLayout.lines`, for text with double spaces, long words, wide and combining graphemes.
+  @Test func sizeAgreesWithTheDrawnLines() {
+    let pieces = [
+      "word", "a", " ", "  ", "\n", "漢字", "e\u{301}", "😀", "supercalifragilistic", "👨‍👩‍👧‍👦", "—", "\u{1B}[31m",
+      "x\u{202E}y", "\t",
+    ]
+    var random = SplitMix64(seed: 11)
+    for _ in 0..<2_000 {
+      let text = (0..<random.next(below: 12)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+      let width = random.next(below: 14)
+      let lines = TextLayout.lines(text, width: width)
+      let size = TextLayout.size(of: text, width: width)
+      #expect(size.height == lines.count, "\(text.debugDescription) at \(width)")
+      #expect(
+        size.width == (lines.map { DisplayWidth.of($0) }.max() ?? 0), "\(text.debugDescription) at \(width)")
+    }
+  }
+
+  /// The byte-level check agrees with cleaning: text is clean exactly when cleaning keeps it.
+  @Test func isCleanAgreesWithClean() {
+    let pieces = [
+      "a", "\n", "\r", "\t", "\u{85}", "\u{9B}", "\u{A0}", "\u{202A}", "\u{202F}", "\u{2066}", "\u{2069}",
+      "\u{206A}",
+      "—", "…", "\u{2029}", "\u{7F}", "\u{1B}", "漢", "é",
+    ]
+    var random = SplitMix64(seed: 12)
+    for _ in 0..<3_000 {
+      let text = (0..<random.next(below: 6)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+      for singleLine in [false, true] {
+        #expect(
+          Sanitizer.isClean(text, singleLine: singleLine)
+            == (Sanitizer.clean(text, singleLine: singleLine) == text),
+          "\(text.unicodeScalars.map { String($0.value, radix: 16) }) singleLine \(singleLine)")
+      }
+    }
   }
 }

@@ -6,43 +6,95 @@ package enum TextWrapping {
   package static func lines(_ text: String, width: Int, measure: (Substring) -> Int = { $0.count })
     -> [Substring]
   {
-    guard width > 0 else { return [text[...]] }
     var lines: [Substring] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line: Substring = paragraph[paragraph.startIndex..<paragraph.startIndex]
-      var lineWidth = 0
-      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-        var word = word
-        var wordWidth = measure(word)
-        if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-          line = paragraph[line.startIndex..<word.endIndex]
-          lineWidth += 1 + wordWidth
-          continue
-        }
-        if lineWidth > 0 {
-          lines.append(line)
-          lineWidth = 0
-        }
-        while wordWidth > width {
-          // Break a word longer than the line at the last grapheme that fits.
-          var end = word.startIndex
-          var used = 0
-          while end < word.endIndex {
-            let next = word.index(after: end)
-            let step = measure(word[end..<next])
-            if used + step > width && used > 0 { break }
-            used += step
-            end = next
-          }
-          lines.append(word[word.startIndex..<end])
-          word = word[end...]
-          wordWidth = measure(word)
-        }
-        line = word
-        lineWidth = wordWidth
-      }
-      lines.append(line)
-    }
+    forEachLine(text, width: width, measure: measure) { line, _ in lines.append(line) }
     return lines
+  }
+
+  /// The widest line and the number of lines `text` takes at `width`, as ``lines(_:width:measure:)``
+  /// wraps it, without building the lines or measuring any of them twice.
+  package static func size(of text: String, width: Int, measure: (Substring) -> Int = { $0.count })
+    -> (width: Int, lines: Int)
+  {
+    var widest = 0
+    var count = 0
+    forEachLine(text, width: width, measure: measure) { _, lineWidth in
+      widest = max(widest, lineWidth)
+      count += 1
+    }
+    return (widest, count)
+  }
+
+  /// Calls `body` with each wrapped line and its width. Lines end at newlines; words are
+  /// separated by spaces. Both are found on the UTF-8 bytes (a newline or a space is one byte),
+  /// so splitting costs no grapheme breaking; only the words are measured.
+  package static func forEachLine(
+    _ text: String, width: Int, measure: (Substring) -> Int, _ body: (Substring, Int) -> Void
+  ) {
+    guard width > 0 else {
+      body(text[...], measure(text[...]))
+      return
+    }
+    let utf8 = text.utf8
+    var paragraphStart = utf8.startIndex
+    while true {
+      let paragraphEnd = utf8[paragraphStart...].firstIndex(of: 0x0A) ?? utf8.endIndex
+      wrapParagraph(text, paragraphStart..<paragraphEnd, width: width, measure: measure, body)
+      guard paragraphEnd < utf8.endIndex else { return }
+      paragraphStart = utf8.index(after: paragraphEnd)
+    }
+  }
+
+  private static func wrapParagraph(
+    _ text: String, _ paragraph: Range<String.Index>, width: Int, measure: (Substring) -> Int,
+    _ body: (Substring, Int) -> Void
+  ) {
+    let utf8 = text.utf8
+    var line: Substring = text[paragraph.lowerBound..<paragraph.lowerBound]
+    var lineWidth = 0
+    // Words are counted one column apart; a line whose words are further apart (several
+    // spaces) is measured whole when it is emitted.
+    var gapsAreSingle = true
+    func emit() { body(line, gapsAreSingle ? lineWidth : measure(line)) }
+    var cursor = paragraph.lowerBound
+    while cursor < paragraph.upperBound {
+      if utf8[cursor] == 0x20 {
+        cursor = utf8.index(after: cursor)
+        continue
+      }
+      let wordEnd = utf8[cursor..<paragraph.upperBound].firstIndex(of: 0x20) ?? paragraph.upperBound
+      var word = text[cursor..<wordEnd]
+      cursor = wordEnd
+      var wordWidth = measure(word)
+      if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+        if utf8.distance(from: line.endIndex, to: word.startIndex) != 1 { gapsAreSingle = false }
+        line = text[line.startIndex..<word.endIndex]
+        lineWidth += 1 + wordWidth
+        continue
+      }
+      if lineWidth > 0 {
+        emit()
+        lineWidth = 0
+      }
+      gapsAreSingle = true
+      while wordWidth > width {
+        // Break a word longer than the line at the last grapheme that fits.
+        var end = word.startIndex
+        var used = 0
+        while end < word.endIndex {
+          let next = word.index(after: end)
+          let step = measure(word[end..<next])
+          if used + step > width && used > 0 { break }
+          used += step
+          end = next
+        }
+        body(word[word.startIndex..<end], used)
+        word = word[end...]
+        wordWidth = measure(word)
+      }
+      line = word
+      lineWidth = wordWidth
+    }
+    emit()
   }
 }

@@ -46,27 +46,41 @@ public enum Sanitizer {
     return String(output)
   }
 
-  /// Whether `text` has nothing to clean (the common case, checked without allocating).
+  /// Whether `text` has nothing to clean (the common case), checked on its UTF-8 bytes without
+  /// decoding or allocating: C0 controls and DEL are single bytes, C1 controls are C2 80…C2 9F,
+  /// the bidi overrides and isolates U+202A–202E and U+2066–2069 are E2 80 AA…AE and
+  /// E2 81 A6…A9.
   package static func isClean(_ text: some StringProtocol, singleLine: Bool = false) -> Bool {
-    for byte in text.utf8 {
-      if byte < 0x20 {
-        if byte == 0x0A && !singleLine { continue }
-        return false
-      }
-      if byte == 0x7F { return false }
-      // C1 controls are U+0080–U+009F: UTF-8 C2 80…C2 9F. Bidi controls start E2 80 / E2 81.
-      if byte == 0xC2 || byte == 0xE2 { return isCleanScalars(text) }
+    if let clean = text.utf8.withContiguousStorageIfAvailable({ isClean(bytes: $0, singleLine: singleLine) })
+    {
+      return clean
     }
-    return true
+    return isClean(bytes: Array(text.utf8), singleLine: singleLine)
   }
 
-  private static func isCleanScalars(_ text: some StringProtocol) -> Bool {
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x0A: continue
-      case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069: return false
-      default: continue
+  private static func isClean(bytes: some RandomAccessCollection<UInt8>, singleLine: Bool) -> Bool {
+    var index = bytes.startIndex
+    let end = bytes.endIndex
+    while index != end {
+      let byte = bytes[index]
+      if byte < 0x20 {
+        if byte != 0x0A || singleLine { return false }
+      } else if byte == 0x7F {
+        return false
+      } else if byte == 0xC2 || byte == 0xE2 {
+        let second = bytes.index(after: index)
+        guard second != end else { return true }
+        let next = bytes[second]
+        if byte == 0xC2 && (0x80...0x9F).contains(next) { return false }
+        if byte == 0xE2 && (next == 0x80 || next == 0x81) {
+          let third = bytes.index(after: second)
+          guard third != end else { return true }
+          let last = bytes[third]
+          if next == 0x80 && (0xAA...0xAE).contains(last) { return false }
+          if next == 0x81 && (0xA6...0xA9).contains(last) { return false }
+        }
       }
+      index = bytes.index(after: index)
     }
     return true
   }

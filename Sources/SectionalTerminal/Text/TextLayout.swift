@@ -9,8 +9,15 @@ public enum TextLayout {
     return TextWrapping.lines(clean, width: max(1, width), measure: DisplayWidth.of)
   }
 
+  /// The widest line and the number of rows `text` takes at `width` columns, as ``lines(_:width:)``
+  /// wraps it (the lines are not built).
+  public static func size(of text: String, width: Int) -> (width: Int, height: Int) {
+    let size = TextWrapping.size(of: Sanitizer.clean(text), width: max(1, width), measure: DisplayWidth.of)
+    return (size.width, size.lines)
+  }
+
   /// How many rows `text` takes at `width` columns.
-  package static func height(of text: String, width: Int) -> Int { lines(text, width: width).count }
+  package static func height(of text: String, width: Int) -> Int { size(of: text, width: width).height }
 
   /// The measure a section controller uses for text the terminal will draw: display width of the
   /// sanitised text (controls and escape sequences take no columns).

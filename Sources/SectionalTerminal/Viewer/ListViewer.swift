@@ -41,7 +41,10 @@ public final class ListViewer {
     self.rows = max(0, rows)
     encoder = FrameEncoder(colors: renderer.environment.colors)
     canvas = Canvas(width: self.columns, height: self.rows)
-    collectionView.measurer = renderer.measurer()
+    // A measurer set before (by whoever built the list, usually with this renderer's registry)
+    // is kept: setting one lays everything out again, and a big list's first layout is the cost
+    // of loading it.
+    if collectionView.measurer == nil { collectionView.measurer = renderer.measurer() }
     collectionView.setSize(Size(width: Double(self.columns), height: Double(listRows)))
   }
 

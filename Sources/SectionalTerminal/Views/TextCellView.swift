@@ -8,9 +8,7 @@ public struct TextCellView: CellView {
   public init(role: TextRole = .body) { self.role = role }
 
   public func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) {
-    let text = Self.text(of: descriptor.content)
-    let lines = TextLayout.lines(text, width: width)
-    return (lines.map { DisplayWidth.of($0) }.max() ?? 0, lines.count)
+    TextLayout.size(of: Self.text(of: descriptor.content), width: width)
   }
 
   public func draw(
