@@ -117,16 +117,17 @@ public struct Canvas: Sendable {
   /// Writes a cell, keeping wide graphemes whole: a wide grapheme half covered is blanked.
   private mutating func set(_ cell: TerminalCell, x: Int, y: Int, opaque: Bool = false) {
     let index = y * width + x
-    let old = cells[index]
+    // The old cell's fields are read one by one: copying it whole would retain its grapheme.
+    let oldWidth = cells[index].width
     var cell = cell
-    if !opaque && cell.style.background == .default { cell.style.background = old.style.background }
-    if old.width == 2 && cell.width != 2 && x + 1 < width {
+    if !opaque && cell.style.background == .default { cell.style.background = cells[index].style.background }
+    if oldWidth == 2 && cell.width != 2 && x + 1 < width {
       cells[index + 1] = TerminalCell(" ", width: 1, style: cells[index + 1].style)
     }
-    if old.isContinuation && !cell.isContinuation && x > 0 {
+    if oldWidth == 0 && !cell.isContinuation && x > 0 {
       cells[index - 1] = TerminalCell(" ", width: 1, style: cells[index - 1].style)
     }
-    if cell.width == 2 && x + 2 < width && cells[index + 2].isContinuation && old.width != 2 {
+    if cell.width == 2 && x + 2 < width && cells[index + 2].isContinuation && oldWidth != 2 {
       // The cell after our continuation was the continuation of the wide grapheme we cover.
       cells[index + 2] = TerminalCell(" ", width: 1, style: cells[index + 2].style)
     }
@@ -151,8 +152,25 @@ public struct Canvas: Sendable {
   public mutating func fill(_ rect: CellRect, with grapheme: Character = " ", style: TextStyle) {
     let area = rect.intersection(clip)
     guard !area.isEmpty else { return }
+    let cell = TerminalCell(grapheme, width: 1, style: style)
+    let transparent = style.background == .default
     for y in area.y..<area.maxY {
-      for x in area.x..<area.maxX { set(TerminalCell(grapheme, width: 1, style: style), x: x, y: y) }
+      for x in area.x..<area.maxX {
+        let index = y * width + x
+        // Most cells hold a narrow grapheme: overwrite in place, reading only the two fields
+        // that matter instead of copying the old cell. Wide graphemes take the careful path.
+        guard cells[index].width == 1 else {
+          set(cell, x: x, y: y)
+          continue
+        }
+        if transparent {
+          let background = cells[index].style.background
+          cells[index] = cell
+          cells[index].style.background = background
+        } else {
+          cells[index] = cell
+        }
+      }
     }
   }
 

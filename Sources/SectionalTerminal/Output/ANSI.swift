@@ -9,8 +9,8 @@ struct ByteWriter {
   mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
   mutating func append(grapheme character: Character) {
-    if let ascii = character.asciiValue {
-      bytes.append(ascii)
+    if let byte = character.singleByte {
+      bytes.append(byte)
     } else {
       bytes.append(contentsOf: character.utf8)
     }
@@ -185,5 +185,14 @@ struct StyleWriter {
       let base = background ? (index < 8 ? 40 : 100) : (index < 8 ? 30 : 90)
       add(base + index % 8)
     }
+  }
+}
+
+extension Character {
+  /// The grapheme's one UTF-8 byte when it is a single ASCII scalar. Cheaper than `asciiValue`,
+  /// which compares with "\r\n" first (a string comparison per cell in an encoder's loop).
+  @inline(__always) var singleByte: UInt8? {
+    let utf8 = self.utf8
+    return utf8.count == 1 ? utf8.first : nil
   }
 }

@@ -21,7 +21,8 @@ package struct LineEncoder: Sendable {
       while end > 0 {
         let cell = canvas[end - 1, y]
         let visible =
-          cell.grapheme != " " || (escapes && styles.effective(cell.style).background != .default)
+          cell.grapheme.singleByte != 0x20
+          || (escapes && styles.effective(cell.style).background != .default)
           || (escapes && styles.effective(cell.style).attributes.contains(.reverse))
         if visible && !cell.isContinuation { break }
         if cell.isContinuation && end >= 2 && canvas[end - 2, y].width == 2 { break }

@@ -9,7 +9,10 @@ public enum DisplayWidth {
   /// The width of one grapheme cluster: 0, 1 or 2.
   @inlinable
   public static func of(_ character: Character) -> Int {
-    if let ascii = character.asciiValue {
+    // One UTF-8 byte is one ASCII scalar. (`asciiValue` would first compare with "\r\n", a
+    // string comparison per character; "\r\n" has two bytes and measures 0 below.)
+    let utf8 = character.utf8
+    if utf8.count == 1, let ascii = utf8.first {
       return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
     }
     return clusterWidth(character.unicodeScalars)
