@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SectionalLayout", targets: ["SectionalLayout"]),
     .library(name: "Sectional", targets: ["Sectional"]),
     .library(name: "SectionalTerminal", targets: ["SectionalTerminal"]),
+    .library(name: "SectionalTesting", targets: ["SectionalTesting"]),
     .executable(name: "feed", targets: ["feed"]),
   ],
   dependencies: [],
@@ -20,6 +21,9 @@ let package = Package(
     .target(name: "SectionalLayout", dependencies: ["SectionalDiff"], linkerSettings: libm),
     .target(name: "Sectional", dependencies: ["SectionalDiff", "SectionalLayout"], linkerSettings: libm),
     .target(name: "SectionalTerminal", dependencies: ["Sectional"], linkerSettings: libm),
+    // What a client's test target imports to test its own section controllers; it depends on
+    // neither XCTest nor Swift Testing (its failures are thrown errors both report).
+    .target(name: "SectionalTesting", dependencies: ["Sectional", "SectionalTerminal"], linkerSettings: libm),
     // Not a product: the one seeded generator the sample, the benchmark and the tests share.
     .target(name: "SeededRandom"),
     .target(name: "FeedKit", dependencies: ["SectionalTerminal", "SeededRandom"], path: "Samples/FeedKit"),
@@ -33,9 +37,10 @@ let package = Package(
     .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff", "SeededRandom"]),
     .testTarget(
       name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
-    .testTarget(name: "SectionalTests", dependencies: ["Sectional"]),
+    .testTarget(name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting"], exclude: ["Snapshots"]),
     .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
-    .testTarget(name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal", "SectionalTesting"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import FeedKit
 import Foundation
+import SectionalTesting
 import Testing
 
 /// Rendered frames compared with golden files in Snapshots/ (RECORD_SNAPSHOTS=1 to re-record).
@@ -13,19 +14,20 @@ import Testing
     return run.output
   }
 
-  @Test func collapsedFeed() {
-    assertSnapshot(frame(["--width", "80", "--height", "40"]), named: "collapsed.txt")
-    assertSnapshot(frame(["--width", "80", "--height", "40"], color: true), named: "collapsed.ansi")
+  @Test func collapsedFeed() throws {
+    try assertSnapshot(frame(["--width", "80", "--height", "40"]), named: "collapsed.txt")
+    try assertSnapshot(frame(["--width", "80", "--height", "40"], color: true), named: "collapsed.ansi")
   }
 
-  @Test func oneCardExpanded() {
-    assertSnapshot(frame(["--width", "80", "--height", "40", "--expand", "welcome"]), named: "expanded.txt")
-    assertSnapshot(
+  @Test func oneCardExpanded() throws {
+    try assertSnapshot(
+      frame(["--width", "80", "--height", "40", "--expand", "welcome"]), named: "expanded.txt")
+    try assertSnapshot(
       frame(["--width", "80", "--height", "40", "--expand", "welcome"], color: true), named: "expanded.ansi")
   }
 
-  @Test func thirtyColumns() {
-    assertSnapshot(frame(["--width", "30", "--height", "60"]), named: "thirty-columns.txt")
+  @Test func thirtyColumns() throws {
+    try assertSnapshot(frame(["--width", "30", "--height", "60"]), named: "thirty-columns.txt")
   }
 
   @Test func cjkAndEmoji() throws {
@@ -36,8 +38,9 @@ import Testing
        {"id": "emoji", "title": "Party 🎉 👨‍👩‍👧‍👦 🇯🇵", "description": "Flags 🇫🇷, skin tones 👍🏽, keycaps 1️⃣, hearts ❤️ and accents e\\u0301.",
         "caption": "❤️ 🧡 💛", "detail": "☀️ vs ☀", "extras": ["🍕🌮🍣"], "image": {"pattern": "circle", "width": 12, "height": 6}}]
       """)
-    assertSnapshot(frame([path, "--width", "44", "--expand", "all"]), named: "cjk-emoji.txt")
-    assertSnapshot(frame([path, "--width", "44", "--expand", "all"], color: true), named: "cjk-emoji.ansi")
+    try assertSnapshot(frame([path, "--width", "44", "--expand", "all"]), named: "cjk-emoji.txt")
+    try assertSnapshot(
+      frame([path, "--width", "44", "--expand", "all"], color: true), named: "cjk-emoji.ansi")
   }
 
   @Test func hostileText() throws {
@@ -48,12 +51,12 @@ import Testing
       """)
     let plain = frame([path, "--width", "50", "--expand", "all"])
     #expect(!plain.contains("pwned"))
-    assertSnapshot(plain, named: "hostile.txt")
-    assertSnapshot(frame([path, "--width", "50", "--expand", "all"], color: true), named: "hostile.ansi")
+    try assertSnapshot(plain, named: "hostile.txt")
+    try assertSnapshot(frame([path, "--width", "50", "--expand", "all"], color: true), named: "hostile.ansi")
   }
 
-  @Test func oneColumnAndOneRow() {
-    assertSnapshot(frame(["--width", "1", "--height", "12"]), named: "one-column.txt")
-    assertSnapshot(frame(["--width", "80", "--height", "1"]), named: "one-row.txt")
+  @Test func oneColumnAndOneRow() throws {
+    try assertSnapshot(frame(["--width", "1", "--height", "12"]), named: "one-column.txt")
+    try assertSnapshot(frame(["--width", "80", "--height", "1"]), named: "one-row.txt")
   }
 }

@@ -248,3 +248,39 @@ final class RecordingContext: CollectionContext {
   func reload(_ controller: SectionController) { adapter.reload(controller) }
   func scroll(to controller: SectionController, item index: Int) {}
 }
+
+/// The 5 → 9 → 5 card through the test kit, as a client would test their own expandable
+/// controller: counts, the frames of later sections, the card decoration and the rendered text.
+@MainActor
+@Suite struct ExpansionHarnessTests {
+  @Test func expandingAndCollapsingACardRoundTrips() throws {
+    let cards = [card("c0", extras: 3), card("c1", extras: 0), card("c2", extras: 2)]
+    let harness = try cardHarness(cards, size: Size(width: 48, height: 64))
+    let collapsed = try harness.render()
+    try harness.assertSnapshot(named: "card-collapsed.txt")
+    let framesBefore = cards.map { harness.frames(inSectionOf: $0) }
+    let cardBefore = try #require(harness.decorations(inSectionOf: cards[0]).first).frame
+    #expect(cards.map { harness.numberOfItems(inSectionOf: $0) } == [5, 5, 5])
+
+    try harness.select(item: 4, inSectionOf: cards[0])  // "View more"
+    #expect(harness.numberOfItems(inSectionOf: cards[0]) == 9)
+    #expect(harness.descriptors(inSectionOf: cards[0]).last?.content == .button("View less"))
+    let grown = harness.frames(inSectionOf: cards[0]).last!.maxY - framesBefore[0].last!.maxY
+    #expect(grown > 0)
+    // Later sections move down by exactly what the first grew; their own frames keep their size.
+    for index in 1..<cards.count {
+      #expect(
+        harness.frames(inSectionOf: cards[index]) == framesBefore[index].map { $0.offsetBy(dx: 0, dy: grown) }
+      )
+    }
+    let cardAfter = try #require(harness.decorations(inSectionOf: cards[0]).first).frame
+    #expect(cardAfter.minY == cardBefore.minY && cardAfter.height == cardBefore.height + grown)
+    try harness.assertSnapshot(named: "card-expanded.txt")
+
+    try harness.select(item: 8, inSectionOf: cards[0])  // "View less"
+    #expect(harness.numberOfItems(inSectionOf: cards[0]) == 5)
+    #expect(cards.map { harness.frames(inSectionOf: $0) } == framesBefore)
+    #expect(try harness.render() == collapsed)
+    try harness.assertSnapshot(named: "card-collapsed.txt")
+  }
+}

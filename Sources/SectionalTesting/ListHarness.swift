@@ -1,0 +1,176 @@
+import Sectional
+import SectionalTerminal
+
+/// A list of objects on an adapter, a collection view and a layout of a given size, for testing
+/// section controllers in a few lines with Swift Testing or XCTest.
+///
+/// Updates are applied before each call returns (no scheduler to drive), cells are measured by
+/// the text front as the terminal would draw them, and every call checks the diagnostics it
+/// raised: one the call did not name in `expecting:` makes it throw, so a test fails on an
+/// unexpected diagnostic unless it says it expects one.
+///
+/// ```swift
+/// let harness = try ListHarness(objects: [card], size: Size(width: 60, height: 30)) { _ in
+///   CardController()
+/// }
+/// try harness.select(item: 4, inSectionOf: card)     // "View more"
+/// #expect(harness.numberOfItems(inSectionOf: card) == 9)
+/// try harness.assertSnapshot(named: "expanded.txt")
+/// ```
+@MainActor
+public final class ListHarness {
+  /// The adapter under test; its data source is the harness.
+  public let adapter: ListAdapter
+  /// Draws the visible frame for ``render()`` and measures cells.
+  public let renderer: TextRenderer
+  /// The objects the list shows now (the last ones given to ``update(to:expecting:)``).
+  public private(set) var objects: [any ListDiffable]
+  /// Every diagnostic raised since the harness was made, oldest first, expected ones included.
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  private let source: Source
+  private var diagnosticsSeen = 0
+
+  /// Builds the list and lays it out.
+  ///
+  /// - Parameters:
+  ///   - objects: the list's objects, one section each.
+  ///   - size: the collection view's size, in cells (columns × rows).
+  ///   - layout: the layout to test under; by default a ``FlowLayout`` with a section card
+  ///     behind every section (``DecorationStyle/card``, outset by 1).
+  ///   - registry: the views that draw and measure cells; register your own reuse kinds here.
+  ///   - expecting: the diagnostic kinds the first load should raise.
+  ///   - makeController: the controller for an object, as your list adapter's data source makes
+  ///     it.
+  /// - Throws: ``HarnessFailure`` when the first load raises a diagnostic not in `expecting`.
+  public init(
+    objects: [any ListDiffable],
+    size: Size = Size(width: 80, height: 24),
+    layout: (any CollectionViewLayout)? = nil,
+    registry: ViewRegistry = .standard,
+    expecting: Set<Diagnostic.Kind> = [],
+    controllerFor makeController: @escaping @MainActor (any ListDiffable) -> SectionController
+  ) throws {
+    self.objects = objects
+    renderer = TextRenderer(registry: registry, environment: DrawEnvironment(colors: .none))
+    let collectionView = CollectionView(layout: layout ?? Self.cardLayout(), size: size)
+    collectionView.measurer = renderer.measurer()
+    adapter = ListAdapter(collectionView: collectionView)
+    // Updates are flushed by each call before it returns.
+    adapter.scheduler = { _ in }
+    source = Source(objects: objects, makeController: makeController)
+    adapter.dataSource = source
+    try act("loading the list", expecting: expecting) { $0.adapter.reloadData() }
+  }
+
+  /// The default layout: a flow layout with a card behind every section.
+  public static func cardLayout() -> FlowLayout {
+    let layout = FlowLayout()
+    layout.decorationStyles = [.sectionCard: .card]
+    layout.cardOutset = EdgeInsets(all: 1)
+    return layout
+  }
+
+  /// The collection view the adapter drives.
+  public var collectionView: CollectionView { adapter.collectionView }
+
+  // MARK: - Actions
+
+  /// Shows `objects` instead, as an app's `performUpdates` would: surviving identifiers keep
+  /// their controller, and the difference is applied as one batch.
+  public func update(to objects: [any ListDiffable], expecting: Set<Diagnostic.Kind> = []) throws {
+    self.objects = objects
+    source.objects = objects
+    try act("update(to:)", expecting: expecting) { $0.adapter.performUpdates() }
+  }
+
+  /// Reloads everything from the objects, without diffing.
+  public func reloadData(expecting: Set<Diagnostic.Kind> = []) throws {
+    try act("reloadData()", expecting: expecting) { $0.adapter.reloadData() }
+  }
+
+  /// Selects an item of `object`'s section, as a click or Enter would; the controller's
+  /// `didSelectItem(at:)` runs and the updates it asks for are applied.
+  public func select(item: Int, inSectionOf object: any ListDiffable, expecting: Set<Diagnostic.Kind> = [])
+    throws
+  {
+    guard let section = section(of: object) else {
+      throw HarnessFailure("select(item:inSectionOf:): \(Self.describe(object)) is not in the list")
+    }
+    try act("select(item: \(item))", expecting: expecting) {
+      $0.collectionView.selectItem(at: IndexPath(item: item, section: section))
+    }
+  }
+
+  /// Scrolls so that `object`'s section is at the top (as far as the content allows).
+  public func scroll(to object: any ListDiffable, expecting: Set<Diagnostic.Kind> = []) throws {
+    guard section(of: object) != nil else {
+      throw HarnessFailure("scroll(to:): \(Self.describe(object)) is not in the list")
+    }
+    try act("scroll(to:)", expecting: expecting) { $0.adapter.scroll(to: object) }
+  }
+
+  /// Scrolls to the vertical offset `y` (clamped to the content).
+  public func scroll(toY y: Double, expecting: Set<Diagnostic.Kind> = []) throws {
+    try act("scroll(toY:)", expecting: expecting) { $0.collectionView.setContentOffset(Point(x: 0, y: y)) }
+  }
+
+  /// Resizes the collection view, as a terminal resize or a rotation would.
+  public func resize(to size: Size, expecting: Set<Diagnostic.Kind> = []) throws {
+    try act("resize(to:)", expecting: expecting) { $0.collectionView.setSize(size) }
+  }
+
+  /// Runs `body` (say, a controller's own method) and applies what it asked for.
+  public func perform(
+    _ action: String = "perform", expecting: Set<Diagnostic.Kind> = [], _ body: (ListHarness) -> Void
+  ) throws {
+    try act(action, expecting: expecting, body)
+  }
+
+  private func act(_ action: String, expecting: Set<Diagnostic.Kind>, _ body: (ListHarness) -> Void) throws {
+    body(self)
+    adapter.flushPendingUpdates()
+    collectionView.layoutIfNeeded()
+    let raised = takeNewDiagnostics()
+    if let failure = HarnessFailure.checking(raised, expected: expecting, during: action) { throw failure }
+  }
+
+  /// The diagnostics recorded since the last call; the log is bounded, so a flood keeps its most
+  /// recent ones (and the count says how many there were).
+  private func takeNewDiagnostics() -> [Diagnostic] {
+    let log = collectionView.diagnostics
+    let new = log.totalCount - diagnosticsSeen
+    diagnosticsSeen = log.totalCount
+    guard new > 0 else { return [] }
+    let raised = Array(log.suffix(min(new, log.count)))
+    diagnostics += raised
+    return raised
+  }
+
+  static func describe(_ object: any ListDiffable) -> String {
+    "the object \(String(describing: object.diffIdentifier).prefix(60))"
+  }
+
+  /// The adapter's data source: the harness's objects and controller factory.
+  @MainActor
+  final class Source: ListAdapterDataSource {
+    var objects: [any ListDiffable]
+    let makeController: @MainActor (any ListDiffable) -> SectionController
+
+    init(
+      objects: [any ListDiffable],
+      makeController: @escaping @MainActor (any ListDiffable) -> SectionController
+    ) {
+      self.objects = objects
+      self.makeController = makeController
+    }
+
+    func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
+
+    func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+      -> SectionController
+    {
+      makeController(object)
+    }
+  }
+}

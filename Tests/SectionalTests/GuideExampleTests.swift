@@ -1,0 +1,77 @@
+import Foundation
+// BEGIN guide example
+import Sectional
+import SectionalTesting
+import Testing
+
+// The complete example of Documentation/Testing.md, compiled and run here; the test at the end
+// of this file checks that the guide shows exactly this code.
+
+struct Question: ListDiffable, Hashable {
+  var id: Int
+  var text: String
+  var answer: String
+
+  var diffIdentifier: Int { id }
+  func isEqual(toDiffableObject other: Question) -> Bool { self == other }
+}
+
+/// A question that opens to show its answer: one component collapsed, one more expanded, and
+/// the "View more" / "View less" button the base class adds.
+@MainActor
+final class QuestionController: ExpandableSectionController<Question, QuestionController.Part> {
+  enum Part: Hashable, Sendable { case question, answer }
+
+  override func collapsedComponents(for question: Question) -> [Part] { [.question] }
+  override func expandedComponents(for question: Question) -> [Part] { [.answer] }
+
+  override func cell(for part: Part, of question: Question) -> CellDescriptor {
+    switch part {
+    case .question: textCell(question.text, role: .title)
+    case .answer: textCell(question.answer, role: .body)
+    }
+  }
+}
+
+@MainActor
+@Test func aQuestionOpensToShowItsAnswer() throws {
+  let questions = [
+    Question(id: 1, text: "What is a section?", answer: "The part of the list one object owns."),
+    Question(id: 2, text: "Who measures cells?", answer: "The collection view, through its front."),
+  ]
+  let harness = try ListHarness(objects: questions, size: Size(width: 44, height: 16)) { _ in
+    QuestionController()
+  }
+  #expect(harness.numberOfItems(inSectionOf: questions[0]) == 2)  // the question, "View more"
+  let next = harness.frames(inSectionOf: questions[1])[0]
+
+  try harness.select(item: 1, inSectionOf: questions[0])  // press "View more"
+  #expect(harness.numberOfItems(inSectionOf: questions[0]) == 3)
+  #expect(
+    harness.descriptors(inSectionOf: questions[0])[1].content
+      == .text("The part of the list one object owns.", role: .body))
+  #expect(harness.frames(inSectionOf: questions[1])[0] == next.offsetBy(dx: 0, dy: 1))
+  #expect(try harness.render().contains("The part of the list one object owns."))
+
+  try harness.select(item: 2, inSectionOf: questions[0])  // press "View less"
+  #expect(harness.frames(inSectionOf: questions[1])[0] == next)
+}
+// END guide example
+
+@Test func theGuideShowsThisExample() throws {
+  let testFile = URL(fileURLWithPath: #filePath)
+  let guide = testFile.deletingLastPathComponent().appendingPathComponent("../../Documentation/Testing.md")
+  func region(_ text: String, from start: String, to end: String) -> String? {
+    guard let lower = text.range(of: start),
+      let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
+    else { return nil }
+    return text[lower.upperBound..<upper.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+  let source = try String(contentsOf: testFile, encoding: .utf8)
+  let documentation = try String(contentsOf: guide, encoding: .utf8)
+  let code = try #require(
+    region(source, from: "// BEGIN guide" + " example", to: "// END guide" + " example"))
+  let shown = try #require(
+    region(documentation, from: "<!-- example: GuideExampleTests.swift -->\n```swift", to: "```"))
+  #expect(shown == code, "Documentation/Testing.md's example differs from GuideExampleTests.swift")
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Sectional
+import SectionalTerminal
+import Testing
+
+@testable import SectionalTesting
+
+/// Draws a client's swatch as a block of shade characters: a custom view registered with the
+/// harness, as a client registers its own.
+struct SwatchView: CellView {
+  func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) {
+    let size = descriptor.size.size
+    return (Int(size.width), Int(size.height))
+  }
+
+  func draw(
+    _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
+    environment: DrawEnvironment
+  ) {
+    canvas.fill(frame, with: "▒", style: .plain)
+  }
+}
+
+@MainActor
+func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) throws -> ListHarness {
+  var registry = ViewRegistry.standard
+  registry.register(SwatchView(), forCellKind: "image")
+  registry.register(TextCellView(role: .body), forCellKind: "extra")
+  return try ListHarness(objects: cards, size: size, registry: registry) { _ in CardController() }
+}
+
+/// The harness itself: its failures, its queries, its snapshots.
+@MainActor
+@Suite struct HarnessTests {
+  @Test func anUnexpectedDiagnosticFailsTheCallThatRaisedIt() throws {
+    let a = card("a")
+    let harness = try cardHarness([a])
+    let failure = #expect(throws: HarnessFailure.self) { try harness.update(to: [a, a]) }
+    #expect(failure?.description.contains("[duplicate-identifiers]") == true)
+    #expect(failure?.description.contains("update(to:) raised 1 unexpected diagnostic") == true)
+    // Said to be expected, it passes; the list kept the first occurrence.
+    try harness.update(to: [a, card("b"), a], expecting: [.duplicateIdentifiers])
+    #expect(harness.collectionView.numberOfSections == 2)
+    // Expected and not raised fails too.
+    let missing = #expect(throws: HarnessFailure.self) {
+      try harness.update(to: [a], expecting: [.duplicateIdentifiers])
+    }
+    #expect(missing?.description.contains("was expected to raise duplicate-identifiers") == true)
+    #expect(harness.diagnostics.map(\.kind) == [.duplicateIdentifiers, .duplicateIdentifiers])
+  }
+
+  @Test func renderingAnUnregisteredKindIsAFailureUnlessExpected() throws {
+    let harness = try ListHarness(objects: [card("a")], size: Size(width: 50, height: 30)) { _ in
+      CardController()
+    }
+    let failure = #expect(throws: HarnessFailure.self) { _ = try harness.render() }
+    #expect(failure?.description.contains("no view registered for cell kind \"image\"") == true)
+    let text = try harness.render(expecting: [])  // reported once, then drawn by its content
+    #expect(text.contains("Title a"))
+  }
+
+  @Test func objectsNotInTheListAreNamedNotCrashedOn() throws {
+    let harness = try cardHarness([card("a")])
+    let failure = #expect(throws: HarnessFailure.self) {
+      try harness.select(item: 0, inSectionOf: card("zz"))
+    }
+    #expect(failure?.description.contains("zz") == true)
+    #expect(harness.numberOfItems(inSectionOf: card("zz")) == 0)
+    #expect(harness.frames(inSectionOf: card("zz")).isEmpty)
+    #expect(harness.controller(for: card("zz")) == nil)
+  }
+
+  @Test func answersAreReadByObject() throws {
+    let cards = [card("a"), card("b", extras: 1), card("c")]
+    let harness = try cardHarness(cards, size: Size(width: 60, height: 20))
+    #expect(harness.section(of: cards[2]) == 2)
+    #expect(harness.controller(for: cards[1], as: CardController.self)?.isExpanded == false)
+    #expect(
+      harness.descriptors(inSectionOf: cards[0]).map(\.reuseKind.rawValue) == [
+        "title", "body", "image", "caption", "button",
+      ])
+    let frames = harness.frames(inSectionOf: cards[1])
+    #expect(frames.count == 5)
+    #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.maxY <= $1.minY })
+    #expect(harness.decorations(inSectionOf: cards[1]).map(\.kind) == [.sectionCard])
+    #expect(harness.visibleObjects.map { $0.diffIdentifier as? String } == ["a", "b"])
+    try harness.scroll(to: cards[2])
+    #expect(
+      harness.visibleObjects.first?.diffIdentifier as? String == "c" || harness.visibleObjects.count == 2)
+    #expect(harness.collectionView.contentOffset.y > 0)
+  }
+
+  @Test func resizingRewrapsTextAndMovesLaterSections() throws {
+    let long = Card(
+      id: "long", title: "A title that is long enough to wrap at thirty columns", description: "Short",
+      image: Swatch(width: 10, height: 4), caption: "c", detail: "d", extras: [])
+    let after = card("after")
+    let harness = try cardHarness([long, after], size: Size(width: 80, height: 40))
+    let wide = harness.frames(inSectionOf: after)[0].minY
+    try harness.resize(to: Size(width: 30, height: 40))
+    #expect(harness.frames(inSectionOf: long)[0].height >= 2)
+    #expect(harness.frames(inSectionOf: after)[0].minY > wide)
+  }
+
+  @Test func snapshotsRecordWhenMissingAndShowALineDiffOnAMismatch() throws {
+    let directory = "/tmp/sectional-harness-\(UInt32.random(in: 0...UInt32.max))"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let recorded = #expect(throws: HarnessFailure.self) {
+      try assertSnapshot("one\ntwo\nthree\n", named: "s.txt", in: directory, record: false)
+    }
+    #expect(recorded?.description.hasPrefix("recorded the snapshot") == true)
+    try assertSnapshot("one\ntwo\nthree\n", named: "s.txt", in: directory, record: false)
+    let mismatch = #expect(throws: HarnessFailure.self) {
+      try assertSnapshot("one\n2\nthree\nfour\n", named: "s.txt", in: directory, record: false)
+    }
+    #expect(
+      mismatch?.description.contains(
+        """
+        @@ golden line 1, actual line 1 @@
+          one
+        - two
+        + 2
+          three
+        + four
+
+        """) == true)
+  }
+
+  @Test func lineDiffKeepsCommonLinesAndSpellsOutEscapes() {
+    let diff = LineDiff.describe(
+      old: (1...20).map { "line \($0)" }.joined(separator: "\n"),
+      new: (1...20).map { $0 == 10 ? "line 10 \u{1B}[31m" : "line \($0)" }.joined(separator: "\n"))
+    #expect(
+      diff == """
+        @@ golden line 8, actual line 8 @@
+          line 8
+          line 9
+        - line 10
+        + line 10 \\e[31m
+          line 11
+          line 12
+        """)
+  }
+}
