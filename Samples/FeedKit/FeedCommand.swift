@@ -51,9 +51,35 @@ public enum FeedCommand {
       return ok
     }
 
+    let colors = ColorSupport.depth(
+      choice: options.color, isTerminal: stdoutIsTerminal, environment: environment)
+    let fixedSize = options.width != nil || options.height != nil
+    let terminalOutput = stdoutIsTerminal && !fixedSize && (environment("TERM") ?? "") != "dumb"
+    // With -, standard input brings the cards and the keyboard is the controlling terminal.
+    var keyboard: Int32 = 0
+    if options.file == "-" && terminalOutput {
+      keyboard = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    }
+    defer { if keyboard > 0 { close(keyboard) } }
+    let interactive = terminalOutput && (options.file == "-" ? keyboard > 0 : stdinIsTerminal)
+
     // Load everything before drawing anything: a bad file never leaves half a feed behind.
     let document: FeedDocument
-    if let path = options.file {
+    var stamp: FileStamp?
+    if options.file == "-" && interactive {
+      document = FeedDocument(title: "stdin", cards: [])
+    } else if options.file == "-" {
+      // Piped: the whole stream, then the feed once. A bad line is an error, as in a file.
+      var lines = CardLines(name: "stdin")
+      switch readFile("/dev/stdin") {
+      case .success(let bytes):
+        if let problem = lines.consume(bytes, final: true).problems.first { return fail(problem, dataError) }
+      case .failure(let message): return fail("stdin: \(message)", noInput)
+      }
+      document = FeedDocument(title: "stdin", cards: lines.cards)
+    } else if let path = options.file {
+      // The stamp before the read: a save during the read is seen by the first poll.
+      if options.watch, case .success(let current) = FileStamp.of(path) { stamp = current }
       let bytes: [UInt8]
       switch readFile(path) {
       case .success(let read): bytes = read
@@ -62,10 +88,7 @@ public enum FeedCommand {
       do {
         document = try FeedDocument.parse(bytes)
       } catch {
-        if let position = error.position {
-          return fail("\(path):\(position.line):\(position.column): \(error.message)", dataError)
-        }
-        return fail("\(path): \(error.message)", dataError)
+        return fail(describe(error, in: path), dataError)
       }
     } else if let count = options.sections {
       document = FeedDocument(
@@ -74,11 +97,6 @@ public enum FeedCommand {
       document = FeedDocument(title: BuiltInFeed.title, cards: BuiltInFeed.cards())
     }
 
-    let interactive =
-      stdinIsTerminal && stdoutIsTerminal && options.width == nil && options.height == nil
-      && (environment("TERM") ?? "") != "dumb"
-    let colors = ColorSupport.depth(
-      choice: options.color, isTerminal: stdoutIsTerminal, environment: environment)
     let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
     let columns =
       options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
@@ -98,8 +116,24 @@ public enum FeedCommand {
     if interactive {
       let viewer = ListViewer(
         adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
+      var wakeup: ListViewer.Wakeup?
+      if options.file == "-" {
+        let stream = CardStream(list: list)
+        wakeup = ListViewer.Wakeup(interval: -1, descriptor: 0) { [unowned viewer] _ in
+          let open = stream.read(from: 0)
+          viewer.statusMessage = stream.message
+          return open
+        }
+      } else if options.watch, let path = options.file {
+        let watcher = FeedFileWatcher(path: path, list: list, stamp: stamp)
+        wakeup = ListViewer.Wakeup(interval: 250) { [unowned viewer] _ in
+          watcher.poll()
+          viewer.statusMessage = watcher.message
+          return true
+        }
+      }
       do {
-        try viewer.run(in: TerminalSession())
+        try viewer.run(in: TerminalSession(input: keyboard), wakeup: wakeup)
       } catch let error as TerminalError {
         return fail(error.description, ioError)
       } catch {
@@ -142,6 +176,12 @@ public enum FeedCommand {
       try output(encoder.encode(canvas, rows: 0..<rows))
       top += rows
     }
+  }
+
+  /// "path:line:column: message", or "path: message" when the error has no position.
+  static func describe(_ error: FeedFileError, in path: String) -> String {
+    guard let position = error.position else { return "\(path): \(error.message)" }
+    return "\(path):\(position.line):\(position.column): \(error.message)"
   }
 
   enum ReadResult {

@@ -22,6 +22,17 @@ public struct FeedDocument: Sendable {
     }
   }
 
+  /// Reads one card: a JSON object as a card of a feed file has (a line of a JSON-lines stream).
+  public static func parseCard(_ bytes: [UInt8]) throws(FeedFileError) -> FeedCard {
+    let root = try JSONParser.parse(bytes)
+    var pictures: [PictureKey: Picture] = [:]
+    do {
+      return try card(root, path: "the card", pictures: &pictures)
+    } catch {
+      throw error.located(in: bytes)
+    }
+  }
+
   private static func document(_ root: JSONNode) throws(FeedFileError) -> FeedDocument {
     var title = "Feed"
     let cardsNode: JSONNode

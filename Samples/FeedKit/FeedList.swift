@@ -6,7 +6,8 @@ import SectionalTerminal
 /// shadow behind every section).
 @MainActor
 public final class FeedList: ListAdapterDataSource {
-  public let document: FeedDocument
+  /// The feed shown; ``replace(with:)`` changes it.
+  public private(set) var document: FeedDocument
   public let collectionView: CollectionView
   public let adapter: ListAdapter
 
@@ -28,6 +29,15 @@ public final class FeedList: ListAdapterDataSource {
   }
 
   public func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }
+
+  /// Shows `document` instead, as the difference from the current one: cards that stay keep
+  /// their controller (and their expansion), changed ones update in place, new ones are
+  /// inserted and gone ones deleted, in one batch applied at the next flush (the viewer's next
+  /// frame).
+  public func replace(with document: FeedDocument) {
+    self.document = document
+    adapter.performUpdates()
+  }
 
   public func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
     -> SectionController

@@ -9,12 +9,15 @@ public struct FeedOptions: Hashable, Sendable {
   package var color = ColorChoice.auto
   public var sections: Int?
   public var seed: UInt64 = 1
+  /// The feed file, or "-" for cards as JSON lines on standard input.
   public var file: String?
+  /// Whether to reload the file when it changes.
+  public var watch = false
 
   public init() {}
 
   public static let usage = """
-    Usage: feed [options] [FILE.json]
+    Usage: feed [options] [FILE.json | -]
 
     Shows a feed of expandable cards. In a terminal it is interactive; otherwise (a pipe, a
     file) it prints the whole feed once, as plain text unless colour is asked for.
@@ -26,6 +29,7 @@ public struct FeedOptions: Hashable, Sendable {
       --color WHEN       auto (default), always or never; NO_COLOR and FORCE_COLOR are honoured
       --sections N       a generated feed of N cards instead of the built-in one
       --seed N           the seed of the generated feed (default 1)
+      --watch            reload FILE.json when it changes, showing what changed in place
       -h, --help         show this help
 
     Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, Tab/Shift-Tab focus a
@@ -34,7 +38,8 @@ public struct FeedOptions: Hashable, Sendable {
 
     FILE.json holds {"title": "…", "cards": [{"id", "title", "description", "caption",
     "detail", "extras": [up to 3], "image": {"pattern", "width", "height", "colors"}}]};
-    see Documentation/TextFront.md.
+    see Documentation/TextFront.md. With -, cards arrive on standard input as JSON lines
+    (one card object a line; a known id replaces its card), as in `tail -f cards.jsonl | feed -`.
 
     """
 
@@ -80,6 +85,9 @@ public struct FeedOptions: Hashable, Sendable {
       let inline = parts.count > 1 ? parts[1] : nil
       switch name {
       case "-h", "--help": options.help = true
+      case "--watch":
+        guard inline == nil else { throw UsageError(description: "--watch takes no value") }
+        options.watch = true
       case "--width":
         options.width = try number(name, try value(for: name, inline: inline), minimum: 1, maximum: 10_000)
       case "--height":
@@ -114,6 +122,11 @@ public struct FeedOptions: Hashable, Sendable {
       default:
         throw UsageError(description: "unknown option \"\(Sanitizer.clean(argument, singleLine: true))\"")
       }
+    }
+    if options.watch && (options.file == nil || options.file == "-") {
+      throw UsageError(
+        description: options.file == nil
+          ? "--watch needs a feed file to watch" : "--watch watches a file; with - the feed is already live")
     }
     if options.sections != nil && options.file != nil {
       throw UsageError(description: "--sections generates a feed; it cannot be combined with a feed file")

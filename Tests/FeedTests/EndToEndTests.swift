@@ -92,8 +92,8 @@ import Testing
       return modes.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
     }
 
-    func startFeed(_ binary: String) {
-      type("clear; '\(binary)'")
+    func startFeed(_ binary: String, _ arguments: String = "") {
+      type("clear; '\(binary)' \(arguments)")
       keys("Enter")
       wait(for: "the feed") { $0.contains("View more") && $0.contains("╭") }
     }
@@ -137,5 +137,70 @@ import Testing
     let modes = pane.terminalModes()
     #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
     #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
+  }
+
+  /// `feed --watch`: the file is rewritten with a changed title, a new card, a deleted one and a
+  /// moved one; the screen follows, and the card opened before the change is still open.
+  @Test func watchedFileChangesShowInPlaceAndKeepExpansion() throws {
+    let binary = try Self.requirements()
+    func card(_ id: String, _ title: String) -> String {
+      #"{"id": "\#(id)", "title": "\#(title)", "description": "About \#(id)", "detail": "Detail of \#(id)", "image": {"pattern": "circle", "width": 8, "height": 2}}"#
+    }
+    let path = try temporaryFile(
+      "[" + [card("a", "Alpha"), card("b", "Bravo"), card("c", "Charlie")].joined(separator: ",") + "]")
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    let pane = Pane()
+    pane.startFeed(binary, "--watch '\(path)'")
+    pane.keys("Tab")
+    pane.wait(for: "focus") { _ in true }
+    pane.keys("Enter")
+    pane.wait(for: "Alpha opened") { $0.contains("Detail of a") }
+
+    // Alpha renamed, Bravo deleted, Delta new, Charlie moved to the top.
+    let rewritten =
+      "[" + [card("c", "Charlie"), card("a", "Alpha Renamed"), card("d", "Delta")].joined(separator: ",")
+      + "]"
+    try rewritten.write(toFile: path, atomically: true, encoding: .utf8)
+    let screen = pane.wait(for: "the rewritten feed") {
+      $0.contains("Alpha Renamed") && $0.contains("Delta") && !$0.contains("Bravo")
+    }
+    #expect(screen.contains("Detail of a"), "the renamed card is still expanded:\n\(screen)")
+    let lines = screen.split(separator: "\n")
+    let charlie = try #require(lines.firstIndex { $0.contains("Charlie") })
+    let alpha = try #require(lines.firstIndex { $0.contains("Alpha Renamed") })
+    #expect(charlie < alpha, "Charlie moved above Alpha")
+
+    // A broken save keeps the feed and says why on the status line; a good one clears it.
+    try "[{\"id\": ".write(toFile: path, atomically: true, encoding: .utf8)
+    let broken = pane.wait(for: "the error on the status line") {
+      $0.contains("feed.json:1:9: expected a value")
+    }
+    #expect(broken.contains("Alpha Renamed") && broken.contains("Delta"))
+    try rewritten.write(toFile: path, atomically: true, encoding: .utf8)
+    pane.wait(for: "the error to clear") { !$0.contains("feed.json:1:9") && $0.contains("Delta") }
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("Delta") }
+  }
+
+  /// `feed -` piped: cards as JSON lines, a repeated id replacing its card.
+  @Test func jsonLinesOnStandardInputArePrinted() throws {
+    let binary = try Self.requirements()
+    let lines = [
+      #"{"id": "a", "title": "First", "description": "one"}"#,
+      "",
+      #"{"id": "b", "title": "Second", "description": "two"}"#,
+      #"{"id": "a", "title": "First, replaced", "description": "one"}"#,
+    ].joined(separator: "\n")
+    let path = try temporaryFile(lines, name: "cards.jsonl")
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    let output = Self.shell(["sh", "-c", "'\(binary)' - --width 40 < '\(path)'"])
+    let first = try #require(output.range(of: "First, replaced"))
+    let second = try #require(output.range(of: "Second"))
+    #expect(first.lowerBound < second.lowerBound)
+    #expect(!output.contains("First\n") && !output.contains("│ First "))
+    try "{\"id\": \"a\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let status = Self.shell(["sh", "-c", "'\(binary)' - --width 40 < '\(path)' 2>&1; echo \"status $?\""])
+    #expect(status.contains("stdin:1:1: the card needs \"title\"; line skipped"))
+    #expect(status.contains("status 65"))
   }
 }

@@ -74,6 +74,30 @@ struct Harness {
     #expect(harness.viewer.focused == IndexPath(item: 4, section: 0))
   }
 
+  /// A live update moves or removes the focused card: focus goes with it, and a status
+  /// message replaces the key help until it is cleared.
+  @Test func focusFollowsItsCardThroughUpdates() throws {
+    let harness = Harness(cards: 3, columns: 80, rows: 40)
+    harness.viewer.handle(.tab)
+    harness.viewer.handle(.tab)
+    #expect(harness.viewer.focused == IndexPath(item: 4, section: 1))
+    harness.source.cards.insert(testCard("new"), at: 0)
+    harness.adapter.performUpdates()
+    _ = harness.text
+    #expect(harness.viewer.focused == IndexPath(item: 4, section: 2), "c1 is section 2 now")
+    harness.source.cards.remove(at: 2)
+    harness.adapter.performUpdates()
+    _ = harness.text
+    #expect(harness.viewer.focused == nil, "its card is gone")
+
+    harness.viewer.statusMessage = "feed.json:1:2: broken\u{1B}[31m"
+    let status = try #require(harness.text.split(separator: "\n").last)
+    #expect(
+      status.contains("feed.json:1:2: broken") && !status.contains("\u{1B}") && !status.contains("q quit"))
+    harness.viewer.statusMessage = nil
+    #expect(harness.text.split(separator: "\n").last?.contains("q quit") == true)
+  }
+
   @Test func tabWalksButtonsInOrderAndScrollsThemIntoView() {
     let harness = Harness(rows: 16)
     var seen: [Int] = []

@@ -201,19 +201,29 @@ public final class TerminalSession {
     package var bytes: [UInt8] = []
     package var resized = false
     package var inputClosed = false
+    /// Whether the extra descriptor passed to ``wait(timeout:also:)`` is readable (or closed).
+    package var alsoReadable = false
   }
 
-  /// Waits up to `timeout` milliseconds (-1: forever) for input or a resize and reads it all.
-  package func wait(timeout: Int32) throws -> Events {
+  /// Waits up to `timeout` milliseconds (-1: forever) for input, a resize, or (when given) the
+  /// descriptor `also` becoming readable, and reads the input and resizes. `also` is not read:
+  /// its owner reads it (a pipe of JSON lines, say).
+  package func wait(timeout: Int32, also: Int32? = nil) throws -> Events {
     var events = Events()
     var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
+    let resizeIndex = resizePipe.read >= 0 ? fds.count : nil
     if resizePipe.read >= 0 { fds.append(pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)) }
+    let alsoIndex = also.map { _ in fds.count }
+    if let also { fds.append(pollfd(fd: also, events: Int16(POLLIN), revents: 0)) }
     let ready = poll(&fds, nfds_t(fds.count), timeout)
     if ready < 0 {
       if errno == EINTR { return events }
       throw TerminalError("waiting for input")
     }
-    if fds.count > 1 && fds[1].revents & Int16(POLLIN) != 0 {
+    if let alsoIndex, fds[alsoIndex].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+      events.alsoReadable = true
+    }
+    if let resizeIndex, fds[resizeIndex].revents & Int16(POLLIN) != 0 {
       // Drain every pending resize: a storm of them is one redraw.
       var sink = [UInt8](repeating: 0, count: 64)
       while read(resizePipe.read, &sink, sink.count) > 0 {}

@@ -6,6 +6,27 @@ extension ListViewer {
   /// Keys that arrive together are handled together and drawn once; resizes are drained and
   /// drawn once, so a storm of either costs one frame.
   public func run(in session: TerminalSession) throws {
+    try run(in: session, wakeup: nil)
+  }
+
+  /// What else wakes the viewer: a timer (`interval` milliseconds, -1 for none) and a descriptor
+  /// to watch for reading. `action` runs on the main actor when either fires, with whether the
+  /// descriptor is readable; it returns whether to keep watching the descriptor (false at its
+  /// end). Updates it asks the adapter for are applied and drawn as one frame.
+  package struct Wakeup {
+    package var interval: Int32
+    package var descriptor: Int32?
+    package var action: @MainActor (_ readable: Bool) -> Bool
+
+    package init(interval: Int32, descriptor: Int32? = nil, action: @escaping @MainActor (Bool) -> Bool) {
+      self.interval = interval
+      self.descriptor = descriptor
+      self.action = action
+    }
+  }
+
+  /// ``run(in:)``, woken also by `wakeup` (a feed file to poll, a pipe of cards to read).
+  package func run(in session: TerminalSession, wakeup: Wakeup?) throws {
     try session.start()
     defer { session.stop() }
     let size = TerminalSession.size(of: session.output)
@@ -13,15 +34,38 @@ extension ListViewer {
     invalidateScreen()
     try session.write(frameBytes())
     var decoder = InputDecoder()
+    var wakeup = wakeup
+    let clock = ContinuousClock()
+    var nextTick = clock.now
     while !wantsToQuit {
       // A lone ESC is the Esc key if nothing follows within 30 ms.
-      let events = try session.wait(timeout: decoder.hasPendingInput ? 30 : -1)
+      var timeout: Int32 = decoder.hasPendingInput ? 30 : -1
+      if let interval = wakeup?.interval, interval >= 0 {
+        let remaining = clock.now.duration(to: nextTick).components
+        let milliseconds = max(0, remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
+        timeout =
+          timeout < 0 ? Int32(min(milliseconds, 60_000)) : min(timeout, Int32(min(milliseconds, 60_000)))
+      }
+      let waitStarted = clock.now
+      let events = try session.wait(timeout: timeout, also: wakeup?.descriptor)
       if events.resized {
         let size = TerminalSession.size(of: session.output)
         resize(columns: size.columns, rows: size.rows)
         invalidateScreen()
       }
-      let keys = events.bytes.isEmpty ? decoder.flush() : decoder.feed(events.bytes)
+      if let current = wakeup {
+        let due = current.interval >= 0 && clock.now >= nextTick
+        if due || events.alsoReadable {
+          if !current.action(events.alsoReadable) { wakeup?.descriptor = nil }
+          if due { nextTick = clock.now.advanced(by: .milliseconds(Int(current.interval))) }
+        }
+      }
+      // Nothing read: a pending ESC is the Esc key once its 30 ms have passed (a timer or a
+      // pipe may have woken us sooner).
+      let escapeTimedOut = waitStarted.duration(to: clock.now) >= .milliseconds(30)
+      let keys =
+        !events.bytes.isEmpty
+        ? decoder.feed(events.bytes) : escapeTimedOut || wakeup == nil ? decoder.flush() : []
       for key in keys where !wantsToQuit { handle(key) }
       if events.inputClosed { break }
       try session.write(frameBytes())

@@ -22,8 +22,17 @@ public final class ListViewer {
   public let adapter: ListAdapter
   public let renderer: TextRenderer
   public var collectionView: CollectionView { adapter.collectionView }
-  /// The focused button, if any.
-  public private(set) var focused: IndexPath?
+  /// The focused button, if any. It follows its section's controller through updates: when the
+  /// card moves, focus moves with it; when the card goes, focus goes.
+  public private(set) var focused: IndexPath? {
+    didSet { focusedController = focused.flatMap { adapter.sectionController(forSection: $0.section) } }
+  }
+  private weak var focusedController: SectionController?
+  /// A message for the status line (a reload that failed, say), shown instead of the key help
+  /// until it is set to nil. Sanitised to one line.
+  package var statusMessage: String? {
+    didSet { statusMessage = statusMessage.map { Sanitizer.clean($0, singleLine: true) } }
+  }
   /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
   public var showsStatusLine = true
   public var title: String
@@ -58,6 +67,7 @@ public final class ListViewer {
   @discardableResult
   public func render() -> Canvas {
     adapter.flushPendingUpdates()
+    followFocus()
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
     renderer.render(collectionView, focused: focused, into: &canvas)
     if hasStatusLine { drawStatusLine() }
@@ -92,6 +102,13 @@ public final class ListViewer {
     let keys = "↑↓ scroll · Tab focus · Enter open · q quit"
     let left = title.isEmpty ? " " + position : " \(title) · \(position)"
     let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)
+    if let statusMessage {
+      var warning = style
+      warning.foreground = TerminalColor(hex: 0xE0AF68)
+      if renderer.environment.colors != .none { warning.attributes = .bold }
+      canvas.drawText(" · " + statusMessage, x: used, y: y, style: warning, maxWidth: max(0, columns - used))
+      return
+    }
     let keysWidth = DisplayWidth.of(keys)
     if used + keysWidth + 3 <= columns {
       canvas.drawText(keys, x: columns - keysWidth - 1, y: y, style: style)
@@ -165,6 +182,18 @@ public final class ListViewer {
         activateFocused()
       }
     default: break
+    }
+  }
+
+  /// After an update: focus stays on its card's button wherever the card went, or goes with it.
+  private func followFocus() {
+    guard let focused else { return }
+    guard let controller = focusedController, let section = adapter.section(for: controller) else {
+      self.focused = nil
+      return
+    }
+    if section != focused.section || !isButton(focused) {
+      self.focused = button(inSection: section, forward: false, after: nil)
     }
   }
 

@@ -1,0 +1,210 @@
+import Sectional
+import SectionalTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What identifies one version of a file without reading it: its size, modification time and
+/// inode (an editor that saves by renaming a new file over the old one changes the inode).
+public struct FileStamp: Hashable, Sendable {
+  public var size: Int64
+  public var seconds: Int
+  public var nanoseconds: Int
+  public var inode: UInt64
+
+  /// The file's stamp, or why it has none (it is missing, say).
+  public static func of(_ path: String) -> Result<FileStamp, FeedFileError> {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      return .failure(FeedFileError(String(cString: strerror(errno)), at: nil))
+    }
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return .success(
+      FileStamp(
+        size: Int64(info.st_size), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec),
+        inode: UInt64(info.st_ino)))
+  }
+}
+
+/// `feed --watch`: polls a feed file and, when it changes, shows the new feed as the difference
+/// from the one on screen. A save that does not parse (or a file gone for a moment) keeps the
+/// last good feed on screen and says why in ``message`` (naming the file, not its whole path); the next good save clears it.
+@MainActor
+public final class FeedFileWatcher {
+  public let path: String
+  public let list: FeedList
+  /// Why the feed on screen is not the file's current content, or nil when it is.
+  public private(set) var message: String?
+  private var stamp: FileStamp?
+
+  /// Watches `path`, whose content `list` shows now (read when the file had `stamp`).
+  /// The file's name, as messages call it (a status line has no room for a long path).
+  public let name: String
+
+  public init(path: String, list: FeedList, stamp: FileStamp?) {
+    self.path = path
+    name = path.split(separator: "/").last.map(String.init) ?? path
+    self.list = list
+    self.stamp = stamp
+  }
+
+  /// Looks at the file once; reloads it when its stamp changed. Returns whether the feed or the
+  /// message changed.
+  @discardableResult
+  public func poll() -> Bool {
+    let previousMessage = message
+    switch FileStamp.of(path) {
+    case .failure(let error):
+      stamp = nil
+      message = "\(name): \(error.message); the last good feed stays"
+    case .success(let current):
+      guard current != stamp else { return false }
+      stamp = current
+      switch FeedCommand.readFile(path) {
+      case .failure(let reason):
+        message = "\(name): \(reason); the last good feed stays"
+      case .success(let bytes):
+        do {
+          let document = try FeedDocument.parse(bytes)
+          message = nil
+          list.replace(with: document)
+          return true
+        } catch {
+          message = "\(FeedCommand.describe(error, in: name)); the last good feed stays"
+        }
+      }
+    }
+    return message != previousMessage
+  }
+}
+
+/// Cards as JSON lines, one card object a line, merged into a list of cards: a card whose id is
+/// new is appended, one whose id is known replaces it in place. A line that does not parse is
+/// skipped and reported with its line and column; blank lines are ignored.
+public struct CardLines: Sendable {
+  /// What a line may hold at most; a longer one is skipped whole (so a stream without newlines
+  /// cannot grow memory without end).
+  public static let maximumLineBytes = 16 << 20
+
+  /// What the source is called in messages ("stdin").
+  public let name: String
+  /// The cards so far, in order of first appearance.
+  public private(set) var cards: [FeedCard]
+  /// Lines read so far, complete ones.
+  public private(set) var lineCount = 0
+  private var pending: [UInt8] = []
+  private var skippingLongLine = false
+  private var indexByID: [String: Int] = [:]
+
+  public init(name: String = "stdin", cards: [FeedCard] = []) {
+    self.name = name
+    self.cards = cards
+    for (index, card) in cards.enumerated() { indexByID[card.id] = index }
+  }
+
+  /// Takes bytes from the stream; complete lines become cards. `final` marks the end of the
+  /// stream (a last line without a newline counts). Returns whether the cards changed and the
+  /// problems found, each with its line and column.
+  public mutating func consume(_ bytes: some Collection<UInt8>, final: Bool = false)
+    -> (changed: Bool, problems: [String])
+  {
+    var problems: [String] = []
+    var changed = false
+    var searchFrom = pending.count
+    pending.append(contentsOf: bytes)
+    var start = 0
+    while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
+      take(pending[start..<newline], problems: &problems, changed: &changed)
+      start = newline + 1
+      searchFrom = start
+    }
+    pending.removeFirst(start)
+    if final, !pending.isEmpty {
+      take(pending[...], problems: &problems, changed: &changed)
+      pending = []
+    } else if pending.count > Self.maximumLineBytes {
+      if !skippingLongLine {
+        lineCount += 1
+        problems.append("\(name):\(lineCount): a line longer than \(Self.maximumLineBytes >> 20) MB; skipped")
+      }
+      pending = []
+      skippingLongLine = true
+    }
+    return (changed, problems)
+  }
+
+  private mutating func take(_ line: ArraySlice<UInt8>, problems: inout [String], changed: inout Bool) {
+    if skippingLongLine {
+      // The rest of a line already reported as too long.
+      skippingLongLine = false
+      return
+    }
+    lineCount += 1
+    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+    do {
+      let card = try FeedDocument.parseCard(Array(line))
+      if let index = indexByID[card.id] {
+        cards[index] = card
+      } else {
+        indexByID[card.id] = cards.count
+        cards.append(card)
+      }
+      changed = true
+    } catch {
+      let place = error.position.map { "\(name):\(lineCount):\($0.column)" } ?? "\(name):\(lineCount)"
+      problems.append("\(place): \(error.message); line skipped")
+    }
+  }
+}
+
+/// `feed -` in a terminal: JSON lines read as they arrive and shown as the difference from the
+/// feed on screen, one update per read.
+@MainActor
+public final class CardStream {
+  public let list: FeedList
+  /// The last problem, or nil.
+  public private(set) var message: String?
+  public private(set) var lines: CardLines
+
+  public init(list: FeedList, name: String = "stdin") {
+    self.list = list
+    lines = CardLines(name: name, cards: list.document.cards)
+  }
+
+  /// Takes bytes from the stream and updates the list once for all the lines they complete.
+  @discardableResult
+  public func consume(_ bytes: some Collection<UInt8>, final: Bool = false) -> [String] {
+    let (changed, problems) = lines.consume(bytes, final: final)
+    if let last = problems.last { message = last }
+    if changed { list.replace(with: FeedDocument(title: list.document.title, cards: lines.cards)) }
+    return problems
+  }
+
+  /// Reads what is available from `descriptor` (once: the caller polled it) and takes it.
+  /// Returns false at the end of the stream or on a read error (said in ``message``).
+  public func read(from descriptor: Int32) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    let count = systemRead(descriptor, &chunk, chunk.count)
+    if count > 0 {
+      consume(chunk[0..<count])
+      return true
+    }
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
+    if count < 0 { message = "\(lines.name): \(String(cString: strerror(errno)))" }
+    consume([UInt8](), final: true)
+    return false
+  }
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}

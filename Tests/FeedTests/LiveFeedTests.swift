@@ -1,0 +1,103 @@
+import FeedKit
+import Foundation
+import Sectional
+import Testing
+
+/// The live feed's parts without a terminal: JSON lines merged into cards, and a watched file.
+@MainActor
+@Suite struct LiveFeedTests {
+  func line(_ id: String, _ title: String) -> String {
+    #"{"id": "\#(id)", "title": "\#(title)", "description": "d"}"#
+  }
+
+  @Test func linesAppendNewIdsAndReplaceKnownOnes() {
+    var lines = CardLines()
+    let first = lines.consume(Array((line("a", "A") + "\n\n" + line("b", "B") + "\n").utf8))
+    #expect(first.changed && first.problems.isEmpty)
+    #expect(lines.cards.map(\.title) == ["A", "B"])
+    _ = lines.consume(Array((line("a", "A2") + "\n").utf8))
+    #expect(lines.cards.map(\.title) == ["A2", "B"])
+    #expect(lines.lineCount == 4)
+  }
+
+  @Test func aLineSplitAcrossReadsIsOneCardAndTheLastNeedsNoNewline() {
+    var lines = CardLines()
+    let bytes = Array((line("a", "Split") + "\n" + line("b", "Last")).utf8)
+    for chunk in stride(from: 0, to: bytes.count, by: 7) {
+      _ = lines.consume(bytes[chunk..<min(bytes.count, chunk + 7)])
+    }
+    #expect(lines.cards.map(\.title) == ["Split"])
+    _ = lines.consume([UInt8](), final: true)
+    #expect(lines.cards.map(\.title) == ["Split", "Last"])
+  }
+
+  @Test func badLinesAreSkippedWithTheirLineAndColumn() {
+    var lines = CardLines(name: "events")
+    let result = lines.consume(
+      Array((line("a", "A") + "\n{\"id\": \"b\",}\n[1]\n" + line("c", "C") + "\n").utf8))
+    #expect(lines.cards.map(\.id) == ["a", "c"])
+    #expect(
+      result.problems == [
+        "events:2:12: expected a member name in quotes, found '}'; line skipped",
+        "events:3:1: the card must be an object, found an array; line skipped",
+      ])
+  }
+
+  @Test func anEndlessLineIsDroppedNotHeld() {
+    var lines = CardLines()
+    let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+    var problems: [String] = []
+    for _ in 0..<18 { problems += lines.consume(chunk).problems }
+    #expect(problems == ["stdin:1: a line longer than 16 MB; skipped"])
+    // The rest of that line is skipped too; the next line is read.
+    problems += lines.consume(Array(("aaa\n" + line("z", "Z") + "\n").utf8)).problems
+    #expect(problems.count == 1)
+    #expect(lines.cards.map(\.id) == ["z"])
+    #expect(lines.lineCount == 2)
+  }
+
+  @Test func aWatchedFileUpdatesInPlaceKeepsControllersAndSurvivesBadSaves() throws {
+    func feed(_ cards: [(String, String)]) -> String {
+      "[" + cards.map { line($0.0, $0.1) }.joined(separator: ",") + "]"
+    }
+    let path = try temporaryFile(feed([("a", "A"), ("b", "B")]))
+    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    let stamp = try FileStamp.of(path).get()
+    let document = try FeedDocument.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
+    let list = FeedList(document: document, width: 60, height: 40)
+    let watcher = FeedFileWatcher(path: path, list: list, stamp: stamp)
+    #expect(!watcher.poll(), "unchanged")
+    let controllerA = try #require(list.controllers.first)
+    controllerA.setExpanded(true)
+    list.adapter.flushPendingUpdates()
+
+    try feed([("c", "C"), ("a", "A2")]).write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(watcher.poll())
+    list.adapter.flushPendingUpdates()
+    #expect(list.document.cards.map(\.title) == ["C", "A2"])
+    #expect(list.controllers[1] === controllerA && controllerA.isExpanded)
+    #expect(list.collectionView.diagnostics.isEmpty)
+
+    try "[{".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(watcher.poll())
+    #expect(watcher.message?.hasPrefix("feed.json:1:3: ") == true)
+    #expect(list.document.cards.map(\.title) == ["C", "A2"], "the last good feed stays")
+    #expect(!watcher.poll(), "the same bad save is not read again")
+
+    try FileManager.default.removeItem(atPath: path)
+    #expect(watcher.poll())
+    #expect(watcher.message == "feed.json: No such file or directory; the last good feed stays")
+    try feed([("a", "A3")]).write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(watcher.poll())
+    list.adapter.flushPendingUpdates()
+    #expect(watcher.message == nil)
+    #expect(list.document.cards.map(\.title) == ["A3"])
+    #expect(list.controllers.first === controllerA)
+  }
+
+  @Test func watchNeedsAFile() {
+    #expect(runFeed(["--watch"]).errors.contains("--watch needs a feed file to watch"))
+    #expect(runFeed(["--watch", "-"]).errors.contains("with - the feed is already live"))
+    #expect(runFeed(["--watch=1", "x.json"]).errors.contains("--watch takes no value"))
+  }
+}
