@@ -137,6 +137,50 @@ func renderScenarios() -> [(String, () -> Scenario)] {
             }))
       }
     ),
+    (
+      "render.update",
+      {
+        // A live feed's update: 1% of 10,000 cards change (every 100th card's title, the first
+        // on screen among them), applied with performUpdates and drawn. Goal: bytes ≤ 10% of a
+        // full frame's. Baseline: the same update, the frame written whole.
+        let (list, viewer) = benchViewer()
+        let fullEncoder = Box(FrameEncoder(colors: .trueColor))
+        let bytes = Box(0)
+        let baselineBytes = Box(0)
+        let original = list.document
+        var changed = original
+        for index in stride(from: 0, to: changed.cards.count, by: 100) {
+          changed.cards[index].title += " (updated)"
+        }
+        @MainActor func showOriginal() {
+          list.replace(with: original)
+          list.collectionView.setContentOffset(.zero)
+          _ = viewer.frameBytes()
+        }
+        return Scenario(
+          name: "render.update", n: 10_000, baselineName: "the same update, full frame",
+          extraFields: {
+            [
+              ("changed_cards", .integer(changed.cards.count / 100)),
+              ("bytes", .integer(bytes.value)), ("baseline_bytes", .integer(baselineBytes.value)),
+              ("bytes_ratio", .number(Double(bytes.value) / Double(max(1, baselineBytes.value)))),
+              ("goal_bytes_ratio", .number(0.10)),
+            ]
+          },
+          measured: Sample(
+            setUp: showOriginal,
+            run: {
+              list.replace(with: changed)
+              bytes.value = viewer.frameBytes().count
+            }),
+          baseline: Sample(
+            setUp: showOriginal,
+            run: {
+              list.replace(with: changed)
+              baselineBytes.value = fullEncoder.value.encodeFull(viewer.render()).count
+            }))
+      }
+    ),
   ]
 }
 
