@@ -179,4 +179,41 @@ import Testing
     #expect(result.moves == [.init(from: 2, to: 0)])
     #expect(result.newIndex(for: 3) == 0)
   }
+
+  /// Heckel's own example (IGListKit's and Differ's tests use it): the sentence's repeated words
+  /// pair in order.
+  @Test func wordsFromThePaper() {
+    let old =
+      "much writing is like snow , a mass of long words and phrases falls upon the relevant facts covering up the details ."
+      .split(separator: " ").map(String.init)
+    let new = "a mass of latin words falls upon the relevant facts like soft snow , covering up the details ."
+      .split(separator: " ").map(String.init)
+    let result = diff(old: old, new: new, identifier: { $0 }, isEqual: ==)
+    #expect(result.deletes == [0, 1, 2, 9, 11, 12])
+    #expect(result.inserts == [3, 11])
+  }
+
+  /// Duplicates pair in order, so an array with repeats diffed with itself has no changes, and a
+  /// repeat that moves is a move, not a delete and an insert.
+  @Test func duplicatesPairInOrder() {
+    let animals = ["cat", "1", "2", "3", "cat"]
+    let same = diff(old: animals, new: animals, identifier: { $0 }, isEqual: ==)
+    #expect(!same.hasChanges)
+    #expect(same.duplicateOldIndexes == [4] && same.duplicateNewIndexes == [4])
+    let shifted = diff(old: [1, 2, 1, 3], new: [1, 1, 2, 3], identifier: { $0 }, isEqual: ==)
+    #expect(shifted.inserts.isEmpty && shifted.deletes.isEmpty)
+    #expect(shifted.moves.count == 1)
+    let fewer = diff(old: [7, 7, 7], new: [7], identifier: { $0 }, isEqual: ==)
+    #expect(fewer.deletes == [1, 2] && fewer.inserts.isEmpty && fewer.moves.isEmpty)
+  }
+
+  /// `[0, 1, 2] → [2, 1, 0]` needs two moves; 1 is where inserts and deletes (none) leave it, so
+  /// it is not one of them.
+  @Test func anElementAlreadyInPlaceIsNotMoved() {
+    let result = diff(old: [0, 1, 2], new: [2, 1, 0], identifier: { $0 }, isEqual: ==)
+    #expect(result.moves == [.init(from: 2, to: 0), .init(from: 0, to: 2)])
+    let withInsert = diff(old: [0, 1, 2], new: [9, 2, 1, 0], identifier: { $0 }, isEqual: ==)
+    #expect(!withInsert.moves.contains(.init(from: 1, to: 2)))
+    #expect(withInsert.moves.count == 2)
+  }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct PairedDiffTests {
   /// The diff over a known pairing gives exactly what the keyed diff gives when the pairing is
-  /// the keyed diff's own (first occurrences of each identifier).
+  /// the keyed diff's own (the k-th occurrences of each identifier).
   @Test func agreesWithTheKeyedDiff() {
     var rng = SplitMix64(seed: 7_001)
     for caseIndex in 0..<2_000 {
@@ -16,13 +16,17 @@ import Testing
       }
       let old = randomArray()
       let new = randomArray()
-      var firstOld: [Int: Int] = [:]
-      for (i, item) in old.enumerated() where firstOld[item.id] == nil { firstOld[item.id] = i }
-      var seenNew: Set<Int> = []
-      let newToOld = new.map { item in seenNew.insert(item.id).inserted ? firstOld[item.id] ?? -1 : -1 }
+      // The keyed diff's pairing: the k-th occurrences of an identifier on the two sides.
+      var occurrences: [Int: [Int]] = [:]
+      for (i, item) in old.enumerated() { occurrences[item.id, default: []].append(i) }
+      var seen: [Int: Int] = [:]
+      let newToOld = new.map { item -> Int in
+        let k = seen[item.id, default: 0]
+        seen[item.id] = k + 1
+        return occurrences[item.id].flatMap { k < $0.count ? $0[k] : nil } ?? -1
+      }
       let paired = diff(oldCount: old.count, newToOld: newToOld) { old[$0].value == new[$1].value }
       let keyed = diff(old: old, new: new)
-      // Duplicates on the old side are deletes in both; on the new side, inserts in both.
       #expect(paired == keyed.changes, "case \(caseIndex)")
       #expect(paired.forBatchUpdates() == keyed.forBatchUpdates().changes, "case \(caseIndex)")
     }

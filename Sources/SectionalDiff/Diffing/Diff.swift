@@ -1,9 +1,10 @@
 /// The changes that turn `old` into `new`, matching elements by ``ListDiffable/diffIdentifier``.
 ///
 /// Specialised by the compiler on the element's type: identifiers are hashed as themselves, never
-/// boxed. When an identifier occurs more than once on a side, its first occurrence wins and the
-/// others are reported in ``DiffResult/duplicateOldIndexes`` / ``DiffResult/duplicateNewIndexes``
-/// (and as deletes / inserts, so applying the result still yields `new`).
+/// boxed. When an identifier occurs more than once, its k-th occurrence in `old` pairs with its
+/// k-th in `new` (so an array diffed with itself has no changes), the repeats are reported in
+/// ``DiffResult/duplicateOldIndexes`` / ``DiffResult/duplicateNewIndexes``, and occurrences
+/// beyond the other side's count are deletes / inserts: applying the result still yields `new`.
 ///
 /// ```swift
 /// let result = diff(old: [a, b, c], new: [c, a, d])

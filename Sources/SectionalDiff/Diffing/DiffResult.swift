@@ -22,10 +22,11 @@ public struct DiffResult<Identifier: Hashable> {
   /// index ascending. The diff emits the fewest moves that explain the new order.
   public var moves: [IndexMove] { changes.moves }
   /// Indexes in the old array whose identifier already occurred earlier in the old array. The
-  /// first occurrence wins; these are reported as deletes.
+  /// k-th occurrence of an identifier pairs with its k-th occurrence in the new array; the ones
+  /// beyond the new array's count are deletes.
   public internal(set) var duplicateOldIndexes: [Int]
   /// Indexes in the new array whose identifier already occurred earlier in the new array. The
-  /// first occurrence wins; these are reported as inserts.
+  /// k-th occurrence pairs with the old array's k-th; the ones beyond its count are inserts.
   public internal(set) var duplicateNewIndexes: [Int]
 
   @usableFromInline var table: SymbolTable<Identifier>

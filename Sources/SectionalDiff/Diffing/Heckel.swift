@@ -1,16 +1,18 @@
 /// Paul Heckel's diff ("A technique for isolating differences between files", 1978), the
 /// algorithm behind IGListKit's `IGListDiff`, with two changes:
 ///
-/// - duplicates are resolved the same way on both sides: the first occurrence of an identifier is
-///   the one that matches, later ones are deletes (old side) or inserts (new side), and all of
-///   them are reported;
+/// - duplicates pair up in order, as every peer diff does (IGListKit's, DifferenceKit's,
+///   DeepDiff's, Differ's): the k-th old occurrence of an identifier matches its k-th new
+///   occurrence, so `diff(a, a)` has no changes whatever `a` holds; occurrences beyond the other
+///   side's count are deletes or inserts, and every repeat is reported;
 /// - moves are the fewest that explain the new order: the matched elements that lie on a longest
 ///   increasing run of old indexes stay, the others move (IGListKit and the textbook version
-///   report a move for every element whose offset changed).
+///   report a move for every element whose offset changed). Among longest runs, the one that
+///   keeps the most elements whose position the inserts and deletes already explain is chosen,
+///   so such an element is never reported as a move.
 ///
 /// - Complexity: O(n + m) expected time and memory for the table and the passes, plus
-///   O(k log k) in the worst case for the moves, where k is the number of elements that changed
-///   position relative to their neighbours (nearly sorted input takes the O(1) path per element).
+///   O(n log n) in the worst case for the moves (input without moves takes O(1) per element).
 @inlinable
 func heckelDiff<Element, Key: Hashable>(
   old: [Element],
@@ -23,22 +25,35 @@ func heckelDiff<Element, Key: Hashable>(
   var table = SymbolTable<Key>(capacity: oldCount + newCount)
   var duplicateOld: [Int] = []
   var duplicateNew: [Int] = []
+  // Only once an old identifier repeats: each old occurrence's next one (a chain per entry), and
+  // each entry's last occurrence while the chains are built.
+  var nextOld: [Int] = []
+  var lastOld: [Int] = []
 
   // Pass 1: every old identifier into the table.
   for i in 0..<oldCount {
     let (entry, inserted) = table.entry(for: identifier(old[i]))
     if inserted {
       table.oldFirst[entry] = i
+      if !nextOld.isEmpty { lastOld.append(i) }
     } else {
+      if nextOld.isEmpty {
+        nextOld = [Int](repeating: -1, count: oldCount)
+        lastOld = table.oldFirst  // every entry so far has one occurrence
+      }
+      nextOld[lastOld[entry]] = i
+      lastOld[entry] = i
       duplicateOld.append(i)
     }
   }
 
-  // Pass 2: every new identifier; the first occurrence on each side pair up.
+  // Pass 2: every new identifier; the k-th occurrences on the two sides pair up.
   var oldToNew = [Int](repeating: -1, count: oldCount)
   var newToOld = [Int](repeating: -1, count: newCount)
   var updated = [Bool](repeating: false, count: oldCount)
   var updateCount = 0
+  // Entry → the next old occurrence to pair (only when old identifiers repeat).
+  var cursor = nextOld.isEmpty ? [] : table.oldFirst
   for j in 0..<newCount {
     let element = new[j]
     let (entry, inserted) = table.entry(for: identifier(element))
@@ -46,19 +61,24 @@ func heckelDiff<Element, Key: Hashable>(
       table.newFirst[entry] = j
       continue
     }
-    guard table.newFirst[entry] < 0 else {
+    let i: Int
+    if table.newFirst[entry] < 0 {
+      table.newFirst[entry] = j
+      i = cursor.isEmpty ? table.oldFirst[entry] : cursor[entry]
+    } else {
       duplicateNew.append(j)
-      continue
+      // Without repeated old identifiers the first new occurrence took the only old one; an
+      // entry made by the new side has no old occurrence at all.
+      guard !cursor.isEmpty, entry < cursor.count else { continue }
+      i = cursor[entry]
     }
-    table.newFirst[entry] = j
-    let i = table.oldFirst[entry]
-    if i >= 0 {
-      oldToNew[i] = j
-      newToOld[j] = i
-      if !isEqual(old[i], element) {
-        updated[i] = true
-        updateCount &+= 1
-      }
+    guard i >= 0 else { continue }
+    if !cursor.isEmpty { cursor[entry] = nextOld[i] }
+    oldToNew[i] = j
+    newToOld[j] = i
+    if !isEqual(old[i], element) {
+      updated[i] = true
+      updateCount &+= 1
     }
   }
 

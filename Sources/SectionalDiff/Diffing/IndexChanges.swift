@@ -132,8 +132,9 @@ func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCoun
   }
 
   var inserts: [Int] = []
+  // The length of a longest increasing run of old indexes (patience sorting); which run stays
+  // is chosen below, only when some survivors must move.
   var tails: [Int] = []  // tails[k]: new index ending the best run of length k + 1
-  var previous = [Int](repeating: -1, count: newCount)
   for j in 0..<newCount {
     let i = newToOld[j]
     if i < 0 {
@@ -147,28 +148,90 @@ func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCoun
         let mid = (low &+ high) &>> 1
         if newToOld[tails[mid]] < i { low = mid &+ 1 } else { high = mid }
       }
-      previous[j] = low > 0 ? tails[low &- 1] : -1
       tails[low] = j
     } else {
-      previous[j] = tails.last ?? -1
       tails.append(j)
     }
   }
   var moves: [IndexMove] = []
   let survivorCount = newCount - inserts.count
   if tails.count < survivorCount {
-    var stays = [Bool](repeating: false, count: newCount)
-    var j = tails.last ?? -1
-    while j >= 0 {
-      stays[j] = true
-      j = previous[j]
-    }
+    let stays = preferredStays(newToOld: newToOld, oldToNew: oldToNew, length: tails.count)
     moves.reserveCapacity(survivorCount - tails.count)
     for j in 0..<newCount where newToOld[j] >= 0 && !stays[j] {
       moves.append(IndexMove(from: newToOld[j], to: j))
     }
   }
   return IndexChanges(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
+}
+
+/// Which survivors stay when some must move: a longest increasing run of old indexes (of
+/// `length`, found already) that, among all such runs, keeps the most survivors in place — those
+/// whose rank among the old survivors equals their rank among the new ones, whose position the
+/// inserts and deletes alone explain. `[0, 1, 2] → [2, 1, 0]` keeps 1 and moves 0 and 2.
+///
+/// A longest run maximising a second count is a longest path in a dag ordered by old index: one
+/// pass in new order with a Fenwick tree of prefix maxima over old indexes, keyed by (run length,
+/// survivors in place).
+///
+/// - Complexity: O(n log n) time, O(n) memory.
+@usableFromInline
+func preferredStays(newToOld: [Int], oldToNew: [Int], length: Int) -> [Bool] {
+  let oldCount = oldToNew.count
+  let newCount = newToOld.count
+  // Rank of each old survivor among the old survivors.
+  var oldRank = [Int](repeating: -1, count: oldCount)
+  var rank = 0
+  for i in 0..<oldCount where oldToNew[i] >= 0 {
+    oldRank[i] = rank
+    rank &+= 1
+  }
+  // Fenwick tree over old indexes: the best (length << 32 | in place) ending at or before an
+  // index, and the new index that ends it.
+  var best = [Int](repeating: 0, count: oldCount + 1)
+  var ending = [Int](repeating: -1, count: oldCount + 1)
+  var previous = [Int](repeating: -1, count: newCount)
+  var top = 0
+  var topEnd = -1
+  var newRank = 0
+  for j in 0..<newCount {
+    let i = newToOld[j]
+    guard i >= 0 else { continue }
+    var key = 0
+    var from = -1
+    var position = i  // the prefix of old indexes below i
+    while position > 0 {
+      if best[position] > key {
+        key = best[position]
+        from = ending[position]
+      }
+      position &= position &- 1
+    }
+    let value = key &+ (1 << 32) &+ (oldRank[i] == newRank ? 1 : 0)
+    previous[j] = from
+    // Ties go to the later element, as patience sorting's own choice does.
+    if value >= top {
+      top = value
+      topEnd = j
+    }
+    position = i &+ 1
+    while position <= oldCount {
+      if value >= best[position] {
+        best[position] = value
+        ending[position] = j
+      }
+      position &+= position & -position
+    }
+    newRank &+= 1
+  }
+  assert(top >> 32 == length, "the weighted run is a longest one")
+  var stays = [Bool](repeating: false, count: newCount)
+  var j = topEnd
+  while j >= 0 {
+    stays[j] = true
+    j = previous[j]
+  }
+  return stays
 }
 
 /// Two ascending arrays merged into one ascending array.
