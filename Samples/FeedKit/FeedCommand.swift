@@ -51,6 +51,10 @@ public enum FeedCommand {
       return ok
     }
 
+    if options.file == "-" && stdinIsTerminal {
+      return fail(
+        "- reads cards as JSON lines from standard input, which is a terminal here; pipe them in", usageError)
+    }
     let colors = ColorSupport.depth(
       choice: options.color, isTerminal: stdoutIsTerminal, environment: environment)
     let fixedSize = options.width != nil || options.height != nil

@@ -99,5 +99,8 @@ import Testing
     #expect(runFeed(["--watch"]).errors.contains("--watch needs a feed file to watch"))
     #expect(runFeed(["--watch", "-"]).errors.contains("with - the feed is already live"))
     #expect(runFeed(["--watch=1", "x.json"]).errors.contains("--watch takes no value"))
+    let fromTerminal = runFeed(["-"], terminal: true)
+    #expect(fromTerminal.status == FeedCommand.usageError)
+    #expect(fromTerminal.errors.contains("standard input, which is a terminal here"))
   }
 }
