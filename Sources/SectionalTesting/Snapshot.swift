@@ -106,13 +106,15 @@ enum LineDiff {
     let script = lines(
       old: old.split(separator: "\n", omittingEmptySubsequences: false),
       new: new.split(separator: "\n", omittingEmptySubsequences: false))
-    let changed = script.indices.filter { script[$0] != .same(lineText(script[$0])) }
+    let changed = script.indices.filter {
+      if case .same = script[$0] { return false }
+      return true
+    }
     guard !changed.isEmpty else { return "(the texts differ only in line endings)" }
-    var out: [String] = []
-    var shownUpTo = -1
+    // Line numbers on each side where each script line stands.
+    var numbers: [(old: Int, new: Int)] = []
     var oldLine = 1
     var newLine = 1
-    var numbers: [(old: Int, new: Int)] = []
     for line in script {
       numbers.append((oldLine, newLine))
       switch line {
@@ -121,12 +123,14 @@ enum LineDiff {
       case .added: newLine += 1
       }
     }
-    for index in changed where index > shownUpTo {
-      let start = max(shownUpTo + 1, index - context)
-      var end = index
-      // Extend the hunk while the next change is within reach of its context.
-      while let next = changed.first(where: { $0 > end }), next - end <= 2 * context + 1 { end = next }
-      end = min(script.count - 1, end + context)
+    var out: [String] = []
+    var next = 0  // the first change not yet shown
+    while next < changed.count {
+      let start = max(changed[next] - context, (out.isEmpty ? 0 : changed[next - 1] + context + 1))
+      // A hunk runs on while the next change is within reach of its context.
+      var last = next
+      while last + 1 < changed.count, changed[last + 1] - changed[last] <= 2 * context + 1 { last += 1 }
+      let end = min(script.count - 1, changed[last] + context)
       out.append("@@ golden line \(numbers[start].old), actual line \(numbers[start].new) @@")
       for line in script[start...end] {
         switch line {
@@ -135,15 +139,9 @@ enum LineDiff {
         case .added(let text): out.append("+ " + visible(text))
         }
       }
-      shownUpTo = end
+      next = last + 1
     }
     return out.joined(separator: "\n")
-  }
-
-  private static func lineText(_ line: Line) -> String {
-    switch line {
-    case .same(let text), .removed(let text), .added(let text): text
-    }
   }
 
   /// A line as it can be read in a test log: escapes and other controls spelled out.

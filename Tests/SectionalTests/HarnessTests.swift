@@ -85,8 +85,8 @@ func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) thro
     #expect(harness.decorations(inSectionOf: cards[1]).map(\.kind) == [.sectionCard])
     #expect(harness.visibleObjects.map { $0.diffIdentifier as? String } == ["a", "b"])
     try harness.scroll(to: cards[2])
-    #expect(
-      harness.visibleObjects.first?.diffIdentifier as? String == "c" || harness.visibleObjects.count == 2)
+    let visible = harness.visibleObjects.map { $0.diffIdentifier as? String }
+    #expect(visible.last == "c" && !visible.contains("a"), "\(visible)")
     #expect(harness.collectionView.contentOffset.y > 0)
   }
 
@@ -124,6 +124,20 @@ func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) thro
         + four
 
         """) == true)
+  }
+
+  @Test func changesFarApartAreSeparateHunksAndNearOnesOne() {
+    let old = (1...30).map { "line \($0)" }
+    var new = old
+    new[2] = "three"
+    new[6] = "seven"  // within two lines of context of the first: the same hunk
+    new[25] = "twenty-six"
+    let diff = LineDiff.describe(old: old.joined(separator: "\n"), new: new.joined(separator: "\n"))
+    #expect(
+      diff.split(separator: "\n").filter { $0.hasPrefix("@@") } == [
+        "@@ golden line 1, actual line 1 @@", "@@ golden line 24, actual line 24 @@",
+      ])
+    #expect(diff.contains("- line 7\n+ seven"))
   }
 
   @Test func lineDiffKeepsCommonLinesAndSpellsOutEscapes() {

@@ -41,10 +41,13 @@ extension ListViewer {
       // A lone ESC is the Esc key if nothing follows within 30 ms.
       var timeout: Int32 = decoder.hasPendingInput ? 30 : -1
       if let interval = wakeup?.interval, interval >= 0 {
+        // Until the next tick (the interval at most), or the ESC wait if that ends sooner.
         let remaining = clock.now.duration(to: nextTick).components
-        let milliseconds = max(0, remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000)
-        timeout =
-          timeout < 0 ? Int32(min(milliseconds, 60_000)) : min(timeout, Int32(min(milliseconds, 60_000)))
+        let untilTick = Int32(
+          clamping: max(
+            0, min(Int64(interval), remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000))
+        )
+        timeout = timeout < 0 ? untilTick : min(timeout, untilTick)
       }
       let waitStarted = clock.now
       let events = try session.wait(timeout: timeout, also: wakeup?.descriptor)

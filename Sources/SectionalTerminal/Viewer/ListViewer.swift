@@ -201,13 +201,12 @@ public final class ListViewer {
   package func activateFocused() {
     guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
     focused = path
-    let section = path.section
     collectionView.selectItem(at: path)
     adapter.flushPendingUpdates()
     // A press, not a lasting selection (a batch that reloaded the button has already dropped it).
     collectionView.deselectItem(at: path)
     // The button may have moved (a card's button follows its new items): focus follows it.
-    if !isButton(path) { focused = button(inSection: section, forward: false, after: nil) }
+    followFocus()
     if let focused { scrollToVisible(focused) }
   }
 
