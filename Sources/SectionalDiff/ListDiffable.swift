@@ -35,3 +35,27 @@ extension ListDiffable where Self: Equatable {
   /// The default content check of an `Equatable` model: `==`.
   public func isEqual(toDiffableObject other: Self) -> Bool { self == other }
 }
+
+// MARK: - Standard scalars
+
+// Plain values diff as themselves, as NSString and NSNumber do in IGListKit: the value is the
+// identity, so an element never "changes" — it is deleted and another inserted. A NaN equals
+// nothing, itself included: it is always a delete and an insert.
+
+extension String: ListDiffable { public var diffIdentifier: String { self } }
+extension Substring: ListDiffable { public var diffIdentifier: Substring { self } }
+extension Character: ListDiffable { public var diffIdentifier: Character { self } }
+extension Unicode.Scalar: ListDiffable { public var diffIdentifier: Unicode.Scalar { self } }
+extension Bool: ListDiffable { public var diffIdentifier: Bool { self } }
+extension Int: ListDiffable { public var diffIdentifier: Int { self } }
+extension Int8: ListDiffable { public var diffIdentifier: Int8 { self } }
+extension Int16: ListDiffable { public var diffIdentifier: Int16 { self } }
+extension Int32: ListDiffable { public var diffIdentifier: Int32 { self } }
+extension Int64: ListDiffable { public var diffIdentifier: Int64 { self } }
+extension UInt: ListDiffable { public var diffIdentifier: UInt { self } }
+extension UInt8: ListDiffable { public var diffIdentifier: UInt8 { self } }
+extension UInt16: ListDiffable { public var diffIdentifier: UInt16 { self } }
+extension UInt32: ListDiffable { public var diffIdentifier: UInt32 { self } }
+extension UInt64: ListDiffable { public var diffIdentifier: UInt64 { self } }
+extension Double: ListDiffable { public var diffIdentifier: Double { self } }
+extension Float: ListDiffable { public var diffIdentifier: Float { self } }

@@ -97,6 +97,7 @@ package func isEqualDiffable(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -
 /// holds). Identity is the pair of type and identifier (``AnyDiffIdentifier``).
 ///
 /// - Complexity: O(n + m) expected; each identifier is boxed once.
+@_disfavoredOverload  // a literal of one scalar type is that type
 public func diff(old: [any ListDiffable], new: [any ListDiffable]) -> DiffResult<AnyDiffIdentifier> {
   heckelDiff(
     old: old, new: new, identifier: { AnyDiffIdentifier($0) }, isEqual: isEqualDiffable)

@@ -58,3 +58,46 @@ public func diff<Element, Identifier: Hashable>(
 ) -> DiffResult<Identifier> {
   heckelDiff(old: old, new: new, identifier: identifier, isEqual: isEqual)
 }
+
+/// How a diff decides that an element present on both sides changed: what makes an *update*.
+public enum DiffComparison: Hashable, Sendable {
+  /// By content: ``ListDiffable/isEqual(toDiffableObject:)``. The default everywhere.
+  case equality
+  /// By instance, for class objects (IGListKit's pointer personality): an element is updated
+  /// when its new version is a different object, whatever its content, and never when it is
+  /// the same object, however it was mutated. For models that are replaced, never mutated, this
+  /// skips the content check. Value types have no identity and are compared by content.
+  case identity
+}
+
+/// The changes that turn `old` into `new`, deciding updates by `comparison`: ``DiffComparison/identity``
+/// treats the same class instance as unchanged and another instance as updated.
+///
+/// - Complexity: O(n + m) expected.
+@inlinable
+public func diff<Element: ListDiffable>(
+  old: [Element], new: [Element], comparing comparison: DiffComparison
+) -> DiffResult<Element.DiffIdentifier> {
+  guard comparison == .identity, Element.self is AnyClass else { return diff(old: old, new: new) }
+  return heckelDiff(
+    old: old, new: new, identifier: { $0.diffIdentifier },
+    isEqual: { ($0 as AnyObject) === ($1 as AnyObject) })
+}
+
+/// The changes that turn `old` into `new` for lists that mix model types, deciding updates by
+/// `comparison`: under ``DiffComparison/identity`` two class instances are equal only when they
+/// are the same object; values are compared by content.
+///
+/// - Complexity: O(n + m) expected.
+@_disfavoredOverload  // a literal of one scalar type is that type
+public func diff(
+  old: [any ListDiffable], new: [any ListDiffable], comparing comparison: DiffComparison
+) -> DiffResult<AnyDiffIdentifier> {
+  guard comparison == .identity else { return diff(old: old, new: new) }
+  return heckelDiff(
+    old: old, new: new, identifier: { AnyDiffIdentifier($0) },
+    isEqual: { lhs, rhs in
+      guard type(of: lhs) is AnyClass, type(of: rhs) is AnyClass else { return isEqualDiffable(lhs, rhs) }
+      return (lhs as AnyObject) === (rhs as AnyObject)
+    })
+}

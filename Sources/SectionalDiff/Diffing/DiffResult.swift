@@ -45,6 +45,12 @@ public struct DiffResult<Identifier: Hashable> {
   /// Whether the new array differs from the old one in order, membership or content.
   public var hasChanges: Bool { changes.hasChanges }
 
+  /// The number of changes: inserts, deletes, updates and moves together (IGListKit's
+  /// `changeCount`). Zero exactly when ``hasChanges`` is false.
+  public var changeCount: Int {
+    changes.inserts.count + changes.deletes.count + changes.updates.count + changes.moves.count
+  }
+
   /// Whether either side held an identifier more than once.
   public var hasDuplicates: Bool { !duplicateOldIndexes.isEmpty || !duplicateNewIndexes.isEmpty }
 

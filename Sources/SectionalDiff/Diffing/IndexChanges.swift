@@ -1,5 +1,7 @@
 /// A move of one element from an index in the old array to an index in the new one.
-public struct IndexMove: Hashable, Sendable {
+///
+/// Ordered by ``from``, then ``to``, as IGListKit's `IGListMoveIndex` compares.
+public struct IndexMove: Hashable, Comparable, Sendable {
   /// Index in the old array.
   public var from: Int
   /// Index in the new array.
@@ -8,6 +10,10 @@ public struct IndexMove: Hashable, Sendable {
   public init(from: Int, to: Int) {
     self.from = from
     self.to = to
+  }
+
+  public static func < (lhs: IndexMove, rhs: IndexMove) -> Bool {
+    (lhs.from, lhs.to) < (rhs.from, rhs.to)
   }
 }
 

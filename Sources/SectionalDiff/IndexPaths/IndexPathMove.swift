@@ -1,6 +1,8 @@
 /// A move of one item from an old index path to a new one: in a batch update, in an index-path
 /// diff, wherever items move between positions that have sections.
-public struct IndexPathMove: Hashable, Sendable {
+///
+/// Ordered by ``from``, then ``to``.
+public struct IndexPathMove: Hashable, Comparable, Sendable {
   /// The index path before the update.
   public var from: IndexPath
   /// The index path after the update.
@@ -9,5 +11,9 @@ public struct IndexPathMove: Hashable, Sendable {
   public init(from: IndexPath, to: IndexPath) {
     self.from = from
     self.to = to
+  }
+
+  public static func < (lhs: IndexPathMove, rhs: IndexPathMove) -> Bool {
+    lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
   }
 }
