@@ -274,11 +274,13 @@ struct Harness {
     override func cellForItem(at index: Int) -> CellDescriptor {
       .text("cell", role: .body, width: availableWidth, height: 1)
     }
-    func header(for controller: SectionController) -> SupplementaryDescriptor? {
-      SupplementaryDescriptor(height: 1, content: .text("Header", role: .header))
-    }
-    func footer(for controller: SectionController) -> SupplementaryDescriptor? {
-      SupplementaryDescriptor(height: 1, content: .text("Footer", role: .footer))
+    var supportedElementKinds: [ElementKind] { [.header, .footer] }
+    func supplementary(ofKind kind: ElementKind, at index: Int, for controller: SectionController)
+      -> SupplementaryDescriptor?
+    {
+      kind == .header
+        ? SupplementaryDescriptor(height: 1, content: .text("Header", role: .header))
+        : SupplementaryDescriptor(height: 1, content: .text("Footer", role: .footer))
     }
   }
 

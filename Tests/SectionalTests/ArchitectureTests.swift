@@ -224,10 +224,12 @@ final class MixedSource: ListAdapterDataSource {
       override func cellForItem(at index: Int) -> CellDescriptor {
         .text("cell", role: .body, width: availableWidth, height: 3)
       }
-      func header(for controller: SectionController) -> SupplementaryDescriptor? {
+      var supportedElementKinds: [ElementKind] { [.header] }
+      func supplementary(ofKind kind: ElementKind, at index: Int, for controller: SectionController)
+        -> SupplementaryDescriptor?
+      {
         SupplementaryDescriptor(height: 2, content: .text("Header", role: .header))
       }
-      func footer(for controller: SectionController) -> SupplementaryDescriptor? { nil }
     }
     final class Source: ListAdapterDataSource {
       func objects(for adapter: ListAdapter) -> [any ListDiffable] { [Note(id: 1)] }
@@ -256,6 +258,7 @@ final class MixedSource: ListAdapterDataSource {
   @Test func aSelectedItemShiftsWithInsertsBeforeIt() {
     let source = FeedSource([card("a")])
     let adapter = makeAdapter(source)
+    adapter.collectionView.allowsMultipleSelection = true
     let controller = adapter.sectionController(forSection: 0) as! CardController
     adapter.collectionView.selectItem(at: IndexPath(item: 3, section: 0))  // the caption
     #expect(!controller.isExpanded)
@@ -270,6 +273,7 @@ final class MixedSource: ListAdapterDataSource {
   @Test func aReloadedSectionDropsItsSelection() {
     let source = FeedSource([card("a"), card("b")])
     let adapter = makeAdapter(source)
+    adapter.collectionView.allowsMultipleSelection = true
     (adapter.sectionController(forSection: 0) as! CardController).toggle()
     adapter.collectionView.selectItem(at: IndexPath(item: 7, section: 0))
     adapter.collectionView.selectItem(at: IndexPath(item: 1, section: 1))

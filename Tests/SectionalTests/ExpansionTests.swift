@@ -247,6 +247,16 @@ final class RecordingContext: CollectionContext {
   func invalidateLayout(for controller: SectionController) { adapter.invalidateLayout(for: controller) }
   func reload(_ controller: SectionController) { adapter.reload(controller) }
   func scroll(to controller: SectionController, item index: Int) {}
+  func selectItem(at index: Int, in controller: SectionController) {
+    adapter.selectItem(at: index, in: controller)
+  }
+  func deselectItem(at index: Int, in controller: SectionController) {
+    adapter.deselectItem(at: index, in: controller)
+  }
+  func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
+    adapter.isSelected(itemAt: index, in: controller)
+  }
+  func visibleIndexes(for controller: SectionController) -> [Int] { adapter.visibleIndexes(for: controller) }
 }
 
 /// The 5 → 9 → 5 card through the test kit, as a client would test their own expandable

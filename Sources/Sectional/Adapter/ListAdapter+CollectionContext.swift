@@ -57,6 +57,11 @@ extension ListAdapter: CollectionContext {
         from: IndexPath(item: $0.from, section: section), to: IndexPath(item: $0.to, section: section))
     }
     let applied = collectionView.performBatchUpdates(batch)
+    if applied {
+      remapDisplayedCells(of: controller, through: batch)
+    } else {
+      for shown in displayedControllers { forgetDisplayedCells(of: shown) }
+    }
     updateVisibility()
     completion?(applied)
   }
@@ -72,6 +77,7 @@ extension ListAdapter: CollectionContext {
 
   public func reload(_ controller: SectionController) {
     guard let section = section(for: controller) else { return }
+    forgetDisplayedCells(of: controller)
     var batch = BatchUpdates()
     batch.reloadedSections = [section]
     collectionView.performBatchUpdates(batch)
@@ -93,5 +99,25 @@ extension ListAdapter: CollectionContext {
       return
     }
     collectionView.setContentOffset(Point(x: 0, y: target.frame.minY))
+  }
+
+  public func selectItem(at index: Int, in controller: SectionController) {
+    guard let section = section(for: controller) else { return }
+    collectionView.select(IndexPath(item: index, section: section), notifying: false)
+  }
+
+  public func deselectItem(at index: Int, in controller: SectionController) {
+    guard let section = section(for: controller) else { return }
+    collectionView.deselect(IndexPath(item: index, section: section), notifying: false)
+  }
+
+  public func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
+    guard let section = section(for: controller) else { return false }
+    return collectionView.indexPathsForSelectedItems.contains(IndexPath(item: index, section: section))
+  }
+
+  public func visibleIndexes(for controller: SectionController) -> [Int] {
+    guard let section = section(for: controller) else { return [] }
+    return collectionView.indexPathsForVisibleItems.filter { $0.section == section }.map(\.item)
   }
 }

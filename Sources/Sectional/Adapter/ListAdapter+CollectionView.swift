@@ -32,20 +32,16 @@ extension AdapterBridge: CollectionViewDataSource {
   }
 
   func collectionView(
-    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor? {
-    supplementary(ofKind: kind, inSection: section)
+    supplementary(ofKind: kind, at: indexPath)
   }
 
-  private func supplementary(ofKind kind: ElementKind, inSection section: Int) -> SupplementaryDescriptor? {
-    guard let controller = sectionController(forSection: section),
-      let source = controller.supplementaryViewSource
+  func supplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> SupplementaryDescriptor? {
+    guard let controller = sectionController(forSection: indexPath.section),
+      let source = controller.supplementaryViewSource, source.supportedElementKinds.contains(kind)
     else { return nil }
-    switch kind {
-    case .header: return source.header(for: controller)
-    case .footer: return source.footer(for: controller)
-    default: return nil
-    }
+    return source.supplementary(ofKind: kind, at: indexPath.item, for: controller)
   }
 }
 
@@ -90,11 +86,11 @@ extension AdapterBridge: @MainActor FlowLayoutDelegate {
   }
 
   func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
-    supplementary(ofKind: .header, inSection: section)?.height ?? 0
+    supplementary(ofKind: .header, at: IndexPath(item: 0, section: section))?.height ?? 0
   }
 
   func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
-    supplementary(ofKind: .footer, inSection: section)?.height ?? 0
+    supplementary(ofKind: .footer, at: IndexPath(item: 0, section: section))?.height ?? 0
   }
 
   func layout(_ layout: FlowLayout, decorationStyleOfKind kind: ElementKind, forSection section: Int)

@@ -107,6 +107,5 @@ extension ListAdapter {
     identifiers = resolved.identifiers
     controllers = resolved.controllers
     visibleSections = visibleSections.filter { $0 < controllers.count }
-    workingRangeSections = workingRangeSections.filter { $0 < controllers.count }
   }
 }

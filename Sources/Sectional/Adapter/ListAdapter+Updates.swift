@@ -37,6 +37,7 @@ extension ListAdapter {
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
     applying {
       let resolved = resolveControllers()
+      for controller in displayedControllers { forgetDisplayedCells(of: controller) }
       install(resolved)
       for (object, controller) in zip(resolved.objects, resolved.controllers) {
         update(controller, to: object)
@@ -55,6 +56,7 @@ extension ListAdapter {
         guard let controller = controllerByIdentifier[AnyDiffIdentifier(object)],
           let section = section(for: controller)
         else { continue }
+        forgetDisplayedCells(of: controller)
         update(controller, to: object)
         updates.reloadedSections.append(section)
       }
@@ -68,6 +70,7 @@ extension ListAdapter {
       let resolved = resolveControllers()
       let changes = Self.diff(old: objects, new: resolved.objects, newToOld: resolved.oldIndexes)
       let oldControllers = controllers
+      for old in changes.updates { forgetDisplayedCells(of: oldControllers[old]) }
       install(resolved)
       // didUpdate only where the controller is new or its object's content changed, in section
       // order, with every controller already in its new section.

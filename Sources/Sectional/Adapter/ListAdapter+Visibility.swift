@@ -1,26 +1,85 @@
 extension ListAdapter {
   /// Tells display, working-range and scroll delegates what changed on screen.
+  ///
+  /// Sections are followed by controller, not by index: a controller that moves while shown is
+  /// not told anything, one that leaves the list while shown hears `didEndDisplaying`. Cells are
+  /// followed by index within their controller; ``forgetDisplayedCells(of:)`` and
+  /// ``remapDisplayedCells(of:through:)`` keep the indexes in step with updates.
   func updateVisibility() {
-    let visible = Set(collectionView.visibleElements().map(\.indexPath.section)).filter {
-      $0 < controllers.count
+    let count = controllers.count
+    var visible = Set<Int>()
+    var cells: [Int: Set<Int>] = [:]
+    for element in collectionView.layout.layoutAttributesForElements(in: collectionView.bounds) {
+      let section = element.indexPath.section
+      guard section >= 0, section < count else { continue }
+      visible.insert(section)
+      if element.category == .cell, controllers[section].displayDelegate != nil {
+        cells[section, default: []].insert(element.indexPath.item)
+      }
     }
-    for section in visibleSections.subtracting(visible).sorted() {
-      controllers[section].displayDelegate?.didEndDisplaying(controllers[section])
+    let shown = visible.sorted().map { controllers[$0] }
+    let shownIDs = Set(shown.map(ObjectIdentifier.init))
+    for controller in displayedControllers {
+      let id = ObjectIdentifier(controller)
+      let stays = shownIDs.contains(id)
+      let now = stays ? cells[controller.sectionIndex] ?? [] : []
+      for item in (displayedCells[id] ?? []).subtracting(now).sorted() {
+        controller.displayDelegate?.didEndDisplayingCell(at: item, in: controller)
+      }
+      if !stays { controller.displayDelegate?.didEndDisplaying(controller) }
     }
-    for section in visible.subtracting(visibleSections).sorted() {
-      controllers[section].displayDelegate?.willDisplay(controllers[section])
+    let wereShown = Set(displayedControllers.map(ObjectIdentifier.init))
+    var newCells: [ObjectIdentifier: Set<Int>] = [:]
+    for controller in shown {
+      let id = ObjectIdentifier(controller)
+      if !wereShown.contains(id) { controller.displayDelegate?.willDisplay(controller) }
+      let now = cells[controller.sectionIndex] ?? []
+      for item in now.subtracting(displayedCells[id] ?? []).sorted() {
+        controller.displayDelegate?.willDisplayCell(at: item, in: controller)
+      }
+      if !now.isEmpty { newCells[id] = now }
     }
+    displayedControllers = shown
+    displayedCells = newCells
     visibleSections = visible
-    var range: Set<Int> = []
+
+    var inRange: [SectionController] = []
     if let low = visible.min(), let high = visible.max() {
-      range = Set(max(0, low - workingRangeSize)...min(controllers.count - 1, high + workingRangeSize))
+      inRange = Array(controllers[max(0, low - workingRangeSize)...min(count - 1, high + workingRangeSize)])
     }
-    for section in workingRangeSections.subtracting(range).sorted() {
-      controllers[section].workingRangeDelegate?.didExitWorkingRange(controllers[section])
+    let inRangeIDs = Set(inRange.map(ObjectIdentifier.init))
+    let wereInRange = Set(workingRangeControllers.map(ObjectIdentifier.init))
+    for controller in workingRangeControllers where !inRangeIDs.contains(ObjectIdentifier(controller)) {
+      controller.workingRangeDelegate?.didExitWorkingRange(controller)
     }
-    for section in range.subtracting(workingRangeSections).sorted() {
-      controllers[section].workingRangeDelegate?.willEnterWorkingRange(controllers[section])
+    for controller in inRange where !wereInRange.contains(ObjectIdentifier(controller)) {
+      controller.workingRangeDelegate?.willEnterWorkingRange(controller)
     }
-    workingRangeSections = range
+    workingRangeControllers = inRange
+  }
+
+  /// Every shown cell of `controller` ends now (its section is reloaded: new cells come); the
+  /// next ``updateVisibility()`` displays the new ones.
+  func forgetDisplayedCells(of controller: SectionController) {
+    let id = ObjectIdentifier(controller)
+    guard let cells = displayedCells.removeValue(forKey: id) else { return }
+    for item in cells.sorted() { controller.displayDelegate?.didEndDisplayingCell(at: item, in: controller) }
+  }
+
+  /// Shown cells of `controller` follow its item batch: deleted and reloaded ones end now, the
+  /// others take their new indexes.
+  func remapDisplayedCells(of controller: SectionController, through updates: BatchUpdates) {
+    let id = ObjectIdentifier(controller)
+    guard let cells = displayedCells[id], let section = section(for: controller) else { return }
+    let map = BatchValidation.indexPathMapper(updates, sources: nil, oldSectionCount: section + 1)
+    var kept = Set<Int>()
+    for item in cells.sorted() {
+      if let new = map(IndexPath(item: item, section: section)) {
+        kept.insert(new.item)
+      } else {
+        controller.displayDelegate?.didEndDisplayingCell(at: item, in: controller)
+      }
+    }
+    displayedCells[id] = kept
   }
 }

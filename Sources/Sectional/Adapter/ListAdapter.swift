@@ -37,9 +37,14 @@ public final class ListAdapter {
   /// Item batches held while an update is applied, run right after it in the new numbering.
   var heldBatches: [() -> Void] = []
   var visibleSections: Set<Int> = []
+  /// The controllers the display delegates last heard are on screen, in section order, and
+  /// the indexes of their cells shown (only for controllers with a display delegate).
+  var displayedControllers: [SectionController] = []
+  var displayedCells: [ObjectIdentifier: Set<Int>] = [:]
+  /// The controllers the working-range delegates last heard are in range.
+  var workingRangeControllers: [SectionController] = []
   /// The collection view's data source and delegate (held here; the view holds it weakly).
   private(set) lazy var bridge = AdapterBridge(adapter: self)
-  var workingRangeSections: Set<Int> = []
   /// What to show when there are no objects.
   public internal(set) var emptyView: CellDescriptor?
 

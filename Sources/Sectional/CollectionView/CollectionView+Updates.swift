@@ -130,19 +130,32 @@ extension CollectionView {
 
   // MARK: - Selection
 
-  /// Selects the item and tells the delegate. Out-of-range paths are reported and ignored.
-  public func selectItem(at indexPath: IndexPath) {
+  /// Selects the item as a tap does and tells the delegate. Unless ``allowsMultipleSelection``,
+  /// the items selected before are deselected first (the delegate hears of each). Out-of-range
+  /// paths are reported and ignored.
+  public func selectItem(at indexPath: IndexPath) { select(indexPath, notifying: true) }
+
+  /// Deselects the item and tells the delegate; nothing happens when it was not selected.
+  public func deselectItem(at indexPath: IndexPath) { deselect(indexPath, notifying: true) }
+
+  /// Selects the item; `notifying` false is a programmatic selection the delegate does not hear
+  /// of (UIKit's `selectItem(at:animated:scrollPosition:)`), for the deselected items too.
+  func select(_ indexPath: IndexPath, notifying: Bool) {
     guard contains(indexPath) else {
       report(Diagnostic(.noSuchItem, "select item \(indexPath): no such item", indexPaths: [indexPath]))
       return
     }
+    if !allowsMultipleSelection {
+      for other in indexPathsForSelectedItems.sorted() where other != indexPath {
+        deselect(other, notifying: notifying)
+      }
+    }
     indexPathsForSelectedItems.insert(indexPath)
-    delegate?.collectionView(self, didSelectItemAt: indexPath)
+    if notifying { delegate?.collectionView(self, didSelectItemAt: indexPath) }
   }
 
-  /// Deselects the item and tells the delegate; nothing happens when it was not selected.
-  public func deselectItem(at indexPath: IndexPath) {
+  func deselect(_ indexPath: IndexPath, notifying: Bool) {
     guard indexPathsForSelectedItems.remove(indexPath) != nil else { return }
-    delegate?.collectionView(self, didDeselectItemAt: indexPath)
+    if notifying { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
   }
 }

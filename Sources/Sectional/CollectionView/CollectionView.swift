@@ -41,6 +41,9 @@ public final class CollectionView {
 
   /// The selected items, kept in step with every batch update.
   public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = []
+  /// Whether selecting an item keeps the others selected. Default false: one selection at a
+  /// time, as in UIKit, so a list's selections never pile up.
+  public var allowsMultipleSelection = false
   /// The item counts the view last validated: what a batch is checked against and what the
   /// layout lays out.
   package internal(set) var itemCounts: [Int] = []
@@ -164,18 +167,34 @@ public final class CollectionView {
     layout.layoutAttributesForElements(in: bounds).sorted(by: LayoutAttributes.drawsBefore)
   }
 
+  /// The items with a cell in the visible area, in order.
+  ///
+  /// - Complexity: O(log n + k) for k visible elements.
+  public var indexPathsForVisibleItems: [IndexPath] {
+    var paths: [IndexPath] = []
+    for attributes in layout.layoutAttributesForElements(in: bounds)
+    where attributes.category == .cell && contains(attributes.indexPath) {
+      paths.append(attributes.indexPath)
+    }
+    return paths.sorted()
+  }
+
   /// The cell descriptor for the item, or nil when it does not exist.
   public func cellDescriptor(at indexPath: IndexPath) -> CellDescriptor? {
     guard let dataSource, contains(indexPath) else { return nil }
     return dataSource.collectionView(self, cellForItemAt: indexPath)
   }
 
-  /// The supplementary descriptor of `kind` (a header, a footer) for the section.
-  public func supplementaryDescriptor(ofKind kind: ElementKind, inSection section: Int)
+  /// The supplementary descriptor of `kind` (a header, a footer, a badge) at `indexPath`: its
+  /// section, and its index among the section's supplementaries of that kind (0 for a header).
+  /// Nil when the data source has none or the section does not exist.
+  public func supplementaryDescriptor(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> SupplementaryDescriptor?
   {
-    guard section >= 0, section < itemCounts.count else { return nil }
-    return dataSource?.collectionView(self, supplementaryOfKind: kind, inSection: section)
+    guard indexPath.section >= 0, indexPath.section < itemCounts.count, indexPath.item >= 0 else {
+      return nil
+    }
+    return dataSource?.collectionView(self, supplementaryOfKind: kind, at: indexPath)
   }
 
   /// Whether the item exists in the validated counts.

@@ -7,16 +7,18 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
   /// What the item shows, and how big it is.
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellDescriptor
-  /// What the section's supplementary of `kind` (a header, a footer) shows, or nil for none.
-  /// The default returns nil.
+  /// What the supplementary of `kind` (a header, a footer, any kind a layout places) at
+  /// `indexPath` shows, or nil for none: `indexPath.section` is its section and
+  /// `indexPath.item` its index among that section's supplementaries of the kind (0 for a header
+  /// or footer). The default returns nil.
   func collectionView(
-    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor?
 }
 
 extension CollectionViewDataSource {
   public func collectionView(
-    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, inSection section: Int
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor? { nil }
 }
 

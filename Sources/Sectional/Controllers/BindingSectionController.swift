@@ -1,39 +1,65 @@
 /// A section whose items are view models: when the object changes, the controller asks for
 /// the new view models, diffs them against the old ones, and applies the differences as item
-/// inserts, deletes, moves and reloads — never a reload of the whole section.
+/// inserts, deletes, moves and reloads — never a reload of the whole section (IGListKit's
+/// `IGListBindingSectionController`).
+///
+/// Override ``viewModels(for:)`` and ``cell(for:at:)``; call ``updateAnimated(completion:)``
+/// when the view models change without a new object (state the controller keeps itself).
 @MainActor
 open class BindingSectionController<Object: ListDiffable>: GenericSectionController<Object> {
   /// The view models on screen, one per item.
   public private(set) var viewModels: [any ListDiffable] = []
 
-  /// The view models for `object`. Override it. Calling super is not required.
+  /// Told when an item is selected or deselected, with its view model; nil (the default) for
+  /// nobody. Held weakly.
+  public weak var selectionDelegate: (any BindingSelectionDelegate)?
+
+  /// The view models for `object`, one per item. Called on every ``didUpdate(to:)`` and
+  /// ``updateAnimated(completion:)``. The default returns none. Calling super is not required.
   open func viewModels(for object: Object) -> [any ListDiffable] { [] }
 
-  /// The cell for a view model. Override it. Calling super is not required.
+  /// The cell for a view model at item `index`. The default is the base class's empty cell.
+  /// Calling super is not required.
   open func cell(for viewModel: any ListDiffable, at index: Int) -> CellDescriptor {
     super.cellForItem(at: index)
   }
 
+  /// The number of view models.
   public override func numberOfItems() -> Int { viewModels.count }
 
+  /// ``cell(for:at:)`` for the view model at `index`.
   public override func cellForItem(at index: Int) -> CellDescriptor {
     viewModels.indices.contains(index)
       ? cell(for: viewModels[index], at: index) : super.cellForItem(at: index)
   }
 
-  /// Diffs the new view models against the old and applies the changes as a batch. Call super
-  /// when overriding.
+  /// Stores the object, then applies the new view models as ``updateAnimated(completion:)``
+  /// does. Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
     super.didUpdate(to: object)
-    guard let typed = self.object else { return }
-    let new = viewModels(for: typed)
+    updateAnimated(completion: nil)
+  }
+
+  /// Asks ``viewModels(for:)`` again for the current object, diffs them against those on screen
+  /// and applies the changes as one item batch (moved view models whose content changed become
+  /// a delete and an insert). Before the controller is in a list, the view models are just
+  /// replaced. `completion` gets whether a batch applied as given (true when nothing changed;
+  /// false without an object).
+  public func updateAnimated(completion: ((Bool) -> Void)?) {
+    guard let object else {
+      completion?(false)
+      return
+    }
+    let new = viewModels(for: object)
     guard let context = collectionContext, context.section(for: self) != nil else {
       viewModels = new
+      completion?(true)
       return
     }
     let result = diff(old: viewModels, new: new).forBatchUpdates()
     guard result.hasChanges || result.hasDuplicates else {
       viewModels = new
+      completion?(true)
       return
     }
     context.performBatch(
@@ -44,6 +70,40 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
         updates.insert(result.inserts)
         updates.reload(result.updates)
         for move in result.moves { updates.move(from: move.from, to: move.to) }
-      }, completion: nil)
+      }, completion: completion)
   }
+
+  /// Tells the ``selectionDelegate``. Call super when overriding.
+  open override func didSelectItem(at index: Int) {
+    guard viewModels.indices.contains(index) else { return }
+    selectionDelegate?.bindingSectionController(self, didSelectItemAt: index, viewModel: viewModels[index])
+  }
+
+  /// Tells the ``selectionDelegate``. Call super when overriding.
+  open override func didDeselectItem(at index: Int) {
+    guard viewModels.indices.contains(index) else { return }
+    selectionDelegate?.bindingSectionController(self, didDeselectItemAt: index, viewModel: viewModels[index])
+  }
+}
+
+/// Told when an item of a ``BindingSectionController`` is selected or deselected, with the
+/// item's view model (IGListKit's `IGListBindingSectionControllerSelectionDelegate`). Both
+/// methods default to doing nothing.
+@MainActor
+public protocol BindingSelectionDelegate: AnyObject {
+  /// Item `index`, showing `viewModel`, was selected.
+  func bindingSectionController(
+    _ controller: SectionController, didSelectItemAt index: Int, viewModel: any ListDiffable)
+  /// Item `index`, showing `viewModel`, was deselected.
+  func bindingSectionController(
+    _ controller: SectionController, didDeselectItemAt index: Int, viewModel: any ListDiffable)
+}
+
+extension BindingSelectionDelegate {
+  public func bindingSectionController(
+    _ controller: SectionController, didSelectItemAt index: Int, viewModel: any ListDiffable
+  ) {}
+  public func bindingSectionController(
+    _ controller: SectionController, didDeselectItemAt index: Int, viewModel: any ListDiffable
+  ) {}
 }

@@ -26,6 +26,18 @@ public protocol CollectionContext: AnyObject {
   /// Scrolls so that item `index` of `controller`'s section is at the top (for item 0, the
   /// section's header when it has one).
   func scroll(to controller: SectionController, item index: Int)
+  /// Selects item `index` of `controller`'s section, as a program does: the controller's
+  /// ``SectionController/didSelectItem(at:)`` is not called. Unless the collection view allows
+  /// multiple selection, other items are deselected (quietly too). A missing item is reported.
+  func selectItem(at index: Int, in controller: SectionController)
+  /// Deselects item `index` of `controller`'s section without calling
+  /// ``SectionController/didDeselectItem(at:)``; nothing happens when it was not selected.
+  func deselectItem(at index: Int, in controller: SectionController)
+  /// Whether item `index` of `controller`'s section is selected.
+  func isSelected(itemAt index: Int, in controller: SectionController) -> Bool
+  /// The indexes of `controller`'s items with a cell in the visible area, ascending (empty when
+  /// none is, or the controller is not in the list).
+  func visibleIndexes(for controller: SectionController) -> [Int]
 }
 
 /// The item changes of one section in batch form: deletes and reloads by old index, inserts by

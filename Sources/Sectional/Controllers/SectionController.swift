@@ -18,7 +18,8 @@ open class SectionController {
   /// Space between items on one line. Default zero (the layout's `interitemSpacing` is not used
   /// under an adapter).
   open var interitemSpacing = 0.0
-  /// Header and footer; nil (the default) for none. Held weakly.
+  /// Supplies headers, footers and any other supplementary kind; nil (the default) for none.
+  /// Held weakly.
   public weak var supplementaryViewSource: (any SupplementaryViewSource)?
   /// Told when the section comes on and goes off screen; nil (the default) for nobody. Held
   /// weakly.

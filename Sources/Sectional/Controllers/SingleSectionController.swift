@@ -1,30 +1,47 @@
-/// A section of one cell built from closures: for a model that is one row.
+/// A section of one cell built from closures, typed on its object: for a model that is one row
+/// (IGListKit's `IGListSingleSectionController`, without the casts).
+///
+/// ```swift
+/// SingleSectionController<User>(
+///   configure: { user, width in .text(user.name, role: .title, width: width, height: 1) },
+///   onSelect: { user in open(user) })
+/// ```
+///
+/// `Object` is the model's type; an object of another type leaves the section empty (0 items).
+/// Use `any ListDiffable` as `Object` to take every object.
 @MainActor
-public final class SingleSectionController: SectionController {
-  private let configure: (any ListDiffable, Double) -> CellDescriptor
-  private let onSelect: ((any ListDiffable) -> Void)?
-  public private(set) var object: (any ListDiffable)?
+public final class SingleSectionController<Object>: SectionController {
+  private let configure: (Object, Double) -> CellDescriptor
+  private let onSelect: ((Object) -> Void)?
+  /// The current model, nil until the first ``didUpdate(to:)`` gives one of type `Object`.
+  public private(set) var object: Object?
 
   /// - Parameters:
-  ///   - configure: the cell for the object at an available width.
-  ///   - onSelect: called with the object when the cell is selected.
+  ///   - configure: the cell for the object at the width available to it (the container's width
+  ///     less ``SectionController/inset``), called whenever the list asks for the cell.
+  ///   - onSelect: called with the object when the cell is selected; nil (the default) for
+  ///     nothing.
   public init(
-    configure: @escaping (any ListDiffable, Double) -> CellDescriptor,
-    onSelect: ((any ListDiffable) -> Void)? = nil
+    configure: @escaping (Object, _ width: Double) -> CellDescriptor,
+    onSelect: ((Object) -> Void)? = nil
   ) {
     self.configure = configure
     self.onSelect = onSelect
   }
 
+  /// 1 once the controller has an object, else 0.
   public override func numberOfItems() -> Int { object == nil ? 0 : 1 }
 
+  /// The `configure` closure's cell for the object.
   public override func cellForItem(at index: Int) -> CellDescriptor {
     guard let object else { return super.cellForItem(at: index) }
     return configure(object, availableWidth)
   }
 
-  public override func didUpdate(to object: any ListDiffable) { self.object = object }
+  /// Keeps the object when it is an `Object` (else none: the section is empty).
+  public override func didUpdate(to object: any ListDiffable) { self.object = object as? Object }
 
+  /// Calls `onSelect` with the object.
   public override func didSelectItem(at index: Int) {
     if let object { onSelect?(object) }
   }

@@ -56,7 +56,7 @@ public final class TextRenderer {
       case .supplementary:
         guard
           let descriptor = collectionView.supplementaryDescriptor(
-            ofKind: attributes.kind, inSection: attributes.indexPath.section)
+            ofKind: attributes.kind, at: attributes.indexPath)
         else { continue }
         let view = registry.supplementaryView(ofKind: attributes.kind)
         canvas.withClip(frame) { canvas in
