@@ -4,8 +4,10 @@ import SectionalDiff
 /// Testing or XCTest fails with this message when it `try`s the call; nothing here depends on
 /// either framework.
 public struct HarnessFailure: Error, CustomStringConvertible, Sendable {
+  /// What failed and why, with the diagnostics or the line diff concerned.
   public var description: String
 
+  /// A failure saying `description`.
   public init(_ description: String) { self.description = description }
 
   /// Diagnostics raised that the call did not say it expected, and expected kinds that were not

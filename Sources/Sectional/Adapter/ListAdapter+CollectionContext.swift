@@ -1,17 +1,23 @@
 // MARK: - CollectionContext
 
 extension ListAdapter: CollectionContext {
+  /// The collection view's visible size.
   public var containerSize: Size { collectionView.bounds.size }
 
+  /// The controller's section now, or nil when it is not in this adapter's list. O(1).
   public func section(for controller: SectionController) -> Int? {
     let index = controller.sectionIndex
     return controllers.indices.contains(index) && controllers[index] === controller ? index : nil
   }
 
+  /// The collection view's measure of the cell at `width` (its ``CollectionView/measurer``).
   public func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
     collectionView.measure(descriptor, width: width)
   }
 
+  /// Applies the controller's item batch (see
+  /// ``CollectionContext/performBatch(for:updates:completion:)``); during an adapter update, holds
+  /// it until the update is in.
   public func performBatch(
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?
@@ -66,6 +72,7 @@ extension ListAdapter: CollectionContext {
     completion?(applied)
   }
 
+  /// Recomputes the controller's section's layout now; nothing when it is not in the list.
   public func invalidateLayout(for controller: SectionController) {
     guard let section = section(for: controller) else { return }
     var context = InvalidationContext()
@@ -75,6 +82,8 @@ extension ListAdapter: CollectionContext {
     updateVisibility()
   }
 
+  /// Reloads the controller's section now: every item is asked for again, and its shown cells are
+  /// displayed anew.
   public func reload(_ controller: SectionController) {
     guard let section = section(for: controller) else { return }
     forgetDisplayedCells(of: controller)
@@ -84,6 +93,8 @@ extension ListAdapter: CollectionContext {
     updateVisibility()
   }
 
+  /// Scrolls item `index` of the controller's section to the top; for item 0, its header when it
+  /// has one. A missing item is reported.
   public func scroll(to controller: SectionController, item index: Int) {
     guard let section = section(for: controller) else { return }
     let layout = collectionView.layout
@@ -101,21 +112,25 @@ extension ListAdapter: CollectionContext {
     collectionView.setContentOffset(Point(x: 0, y: target.frame.minY))
   }
 
+  /// Selects the item quietly (see ``CollectionContext/selectItem(at:in:)``).
   public func selectItem(at index: Int, in controller: SectionController) {
     guard let section = section(for: controller) else { return }
     collectionView.select(IndexPath(item: index, section: section), notifying: false)
   }
 
+  /// Deselects the item quietly (see ``CollectionContext/deselectItem(at:in:)``).
   public func deselectItem(at index: Int, in controller: SectionController) {
     guard let section = section(for: controller) else { return }
     collectionView.deselect(IndexPath(item: index, section: section), notifying: false)
   }
 
+  /// Whether the item is among the collection view's selected items.
   public func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
     guard let section = section(for: controller) else { return false }
     return collectionView.indexPathsForSelectedItems.contains(IndexPath(item: index, section: section))
   }
 
+  /// The controller's items with a cell in view, ascending. O(log n + k) for k visible elements.
   public func visibleIndexes(for controller: SectionController) -> [Int] {
     guard let section = section(for: controller) else { return [] }
     return collectionView.indexPathsForVisibleItems.filter { $0.section == section }.map(\.item)

@@ -8,6 +8,8 @@
 public final class ListAdapter {
   /// Gives the adapter its objects and a controller for each. Held weakly.
   public weak var dataSource: (any ListAdapterDataSource)?
+  /// The collection view the adapter drives; it is the view's data source and delegate (through an
+  /// object it owns), so do not set those yourself.
   public let collectionView: CollectionView
   /// Sections this many beyond the visible ones are in the working range.
   public let workingRangeSize: Int
@@ -48,6 +50,9 @@ public final class ListAdapter {
   /// What to show when there are no objects.
   public internal(set) var emptyView: CellDescriptor?
 
+  /// An adapter driving `collectionView`, whose working range reaches `workingRangeSize` sections
+  /// beyond the visible ones (0, the default: the visible ones only). Set ``dataSource`` and call
+  /// ``reloadData(completion:)`` to show objects.
   public init(collectionView: CollectionView, workingRangeSize: Int = 0) {
     self.collectionView = collectionView
     self.workingRangeSize = max(0, workingRangeSize)

@@ -11,5 +11,6 @@ public protocol ListAdapterDataSource: AnyObject {
 }
 
 extension ListAdapterDataSource {
+  /// The default: nothing is shown for an empty list.
   public func emptyView(for adapter: ListAdapter) -> CellDescriptor? { nil }
 }

@@ -18,6 +18,7 @@ public struct BatchUpdates: Hashable, Sendable {
   /// Items that moved, from their old index path to their new one.
   public var movedItems: [IndexPathMove] = []
 
+  /// An empty batch; fill in the changes.
   public init() {}
 
   /// Whether the batch changes nothing.

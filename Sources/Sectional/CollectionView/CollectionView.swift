@@ -18,6 +18,7 @@ public final class CollectionView {
       clampOffset()
     }
   }
+  /// Gives counts, cells and supplementaries; a ``ListAdapter`` sets it. Held weakly.
   public weak var dataSource: (any CollectionViewDataSource)?
   /// Told about selection and scrolling; the layout also asks it for sizes.
   public weak var delegate: (any CollectionViewDelegate)?
@@ -50,6 +51,8 @@ public final class CollectionView {
   /// The visible rectangle in content coordinates.
   public private(set) var bounds: Rect
 
+  /// A view of `size` (negative sizes become 0) showing its content through `layout` (a
+  /// ``FlowLayout`` by default), scrolled to the top.
   public init(layout: any CollectionViewLayout = FlowLayout(), size: Size) {
     self.layout = layout
     bounds = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
@@ -64,7 +67,9 @@ public final class CollectionView {
 
   // MARK: - Geometry
 
+  /// How far the content is scrolled: the top-left of the visible rectangle in content coordinates.
   public var contentOffset: Point { bounds.origin }
+  /// The size of the whole content, as the layout computes it.
   public var contentSize: Size { layout.contentSize }
 
   /// The largest y offset: the content's height less the viewport's, at least 0.
@@ -213,12 +218,15 @@ public final class CollectionView {
 // drives it from the main actor. An isolated conformance says so: no call pays a run-time
 // executor check.
 extension CollectionView: @MainActor LayoutCollectionView {
+  /// The number of sections the view last validated.
   public var numberOfSections: Int { itemCounts.count }
 
+  /// The validated number of items in `section`; 0 for a section that does not exist.
   public func numberOfItems(inSection section: Int) -> Int {
     itemCounts.indices.contains(section) ? itemCounts[section] : 0
   }
 
+  /// The ``delegate``, which the layout casts to its own delegate protocol.
   public var layoutDelegate: AnyObject? { delegate }
 }
 

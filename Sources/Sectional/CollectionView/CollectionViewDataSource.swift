@@ -17,6 +17,7 @@ public protocol CollectionViewDataSource: AnyObject {
 }
 
 extension CollectionViewDataSource {
+  /// The default: no supplementary of any kind.
   public func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor? { nil }
@@ -36,7 +37,10 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
+  /// The default does nothing.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+  /// The default does nothing.
   public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+  /// The default does nothing.
   public func collectionViewDidScroll(_ collectionView: CollectionView) {}
 }

@@ -100,9 +100,11 @@ public protocol BindingSelectionDelegate: AnyObject {
 }
 
 extension BindingSelectionDelegate {
+  /// The default does nothing.
   public func bindingSectionController(
     _ controller: SectionController, didSelectItemAt index: Int, viewModel: any ListDiffable
   ) {}
+  /// The default does nothing.
   public func bindingSectionController(
     _ controller: SectionController, didDeselectItemAt index: Int, viewModel: any ListDiffable
   ) {}

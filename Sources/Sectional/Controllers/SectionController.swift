@@ -31,6 +31,8 @@ open class SectionController {
   /// Held weakly.
   public weak var scrollDelegate: (any ScrollDelegate)?
 
+  /// A controller with the defaults: one empty item, no insets, spacing, supplementaries or
+  /// delegates. The adapter's data source makes one per object.
   public init() {}
 
   /// The section this controller shows, or nil when it is not in a list.

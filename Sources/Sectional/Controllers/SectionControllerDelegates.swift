@@ -34,9 +34,13 @@ public protocol DisplayDelegate: AnyObject {
 }
 
 extension DisplayDelegate {
+  /// The default does nothing.
   public func willDisplay(_ controller: SectionController) {}
+  /// The default does nothing.
   public func didEndDisplaying(_ controller: SectionController) {}
+  /// The default does nothing.
   public func willDisplayCell(at index: Int, in controller: SectionController) {}
+  /// The default does nothing.
   public func didEndDisplayingCell(at index: Int, in controller: SectionController) {}
 }
 

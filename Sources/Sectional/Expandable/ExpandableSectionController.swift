@@ -25,7 +25,9 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 {
   /// One item of the section: a component of the object, or the toggle.
   public enum Item: Hashable, Sendable {
+    /// A component of the object.
     case component(Component)
+    /// The "View more" / "View less" item, always last.
     case toggle
   }
 
@@ -42,6 +44,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// change, not on every count and cell the layout asks for.
   private var cachedItems: [Item]?
 
+  /// A collapsed controller; the adapter gives it its object.
   public override init() { super.init() }
 
   // MARK: - Override points
@@ -104,6 +107,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The toggle's label now.
   public var toggleLabel: String { isExpanded ? collapseLabel : expandLabel }
 
+  /// The components shown now plus the toggle.
   open override func numberOfItems() -> Int { items.count }
 
   /// Stores the object and reads its component lists again. Call super when overriding.
@@ -112,6 +116,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     cachedItems = nil
   }
 
+  /// ``cell(for:of:)`` for a component, ``toggleCell(label:)`` for the toggle.
   open override func cellForItem(at index: Int) -> CellDescriptor {
     let items = items
     guard let object, items.indices.contains(index) else { return super.cellForItem(at: index) }

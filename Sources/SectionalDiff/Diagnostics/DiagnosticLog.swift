@@ -12,6 +12,7 @@ public struct DiagnosticLog: RandomAccessCollection {
   /// Called with each diagnostic as it is recorded (to print or count it).
   public var handler: ((Diagnostic) -> Void)?
 
+  /// An empty log.
   public init() {}
 
   /// Keeps `diagnostic` and hands it to ``handler``.
@@ -28,7 +29,10 @@ public struct DiagnosticLog: RandomAccessCollection {
     totalCount = 0
   }
 
+  /// The position of the oldest diagnostic kept.
   public var startIndex: Int { entries.startIndex }
+  /// The position after the most recent diagnostic.
   public var endIndex: Int { entries.endIndex }
+  /// The diagnostic at `position`, oldest first.
   public subscript(position: Int) -> Diagnostic { entries[position] }
 }

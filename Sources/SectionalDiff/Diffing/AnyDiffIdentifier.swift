@@ -58,16 +58,19 @@ public struct AnyDiffIdentifier: Hashable, @unchecked Sendable {
     }
   }
 
+  /// Whether both are the same model type with equal identifiers.
   @inlinable
   public static func == (lhs: AnyDiffIdentifier, rhs: AnyDiffIdentifier) -> Bool {
     lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.value == rhs.value
   }
 
+  /// Feeds the hash computed when the identifier was boxed.
   @inlinable
   public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 extension AnyDiffIdentifier: CustomStringConvertible {
+  /// The identifier as text, such as `7` or `post-12`.
   public var description: String {
     switch value {
     case .int(let int): "\(int)"

@@ -87,6 +87,8 @@ public struct DiffResult<Identifier: Hashable> {
 extension DiffResult: Sendable where Identifier: Sendable {}
 
 extension DiffResult: CustomStringConvertible {
+  /// The four change lists, as `DiffResult(inserts: [...], deletes: [...], updates: [...], moves:
+  /// [...])`.
   public var description: String {
     "DiffResult" + String(changes.description.dropFirst("IndexChanges".count))
   }

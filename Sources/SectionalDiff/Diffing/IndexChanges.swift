@@ -7,11 +7,13 @@ public struct IndexMove: Hashable, Comparable, Sendable {
   /// Index in the new array.
   public var to: Int
 
+  /// A move from old index `from` to new index `to`.
   public init(from: Int, to: Int) {
     self.from = from
     self.to = to
   }
 
+  /// Whether `lhs` comes first: by ``from``, then by ``to``.
   public static func < (lhs: IndexMove, rhs: IndexMove) -> Bool {
     (lhs.from, lhs.to) < (rhs.from, rhs.to)
   }

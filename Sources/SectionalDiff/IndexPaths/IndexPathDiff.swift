@@ -62,6 +62,7 @@ public struct IndexPathDiffResult<Identifier: Hashable> {
 extension IndexPathDiffResult: Sendable where Identifier: Sendable {}
 
 extension IndexPathDiffResult: Equatable {
+  /// Whether both describe the same inserts, deletes, updates and moves.
   public static func == (lhs: IndexPathDiffResult, rhs: IndexPathDiffResult) -> Bool {
     lhs.inserts == rhs.inserts && lhs.deletes == rhs.deletes && lhs.updates == rhs.updates
       && lhs.moves == rhs.moves

@@ -3,9 +3,12 @@
 /// Kinds are strings, as in UIKit, so a user can register their own. Short names (15 bytes or
 /// fewer) are stored inline, so copying attributes costs no reference counting.
 public struct ElementKind: Hashable, Sendable, RawRepresentable, ExpressibleByStringLiteral {
+  /// The kind's name, such as `"header"`.
   public var rawValue: String
 
+  /// A kind named `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// A kind named by a string literal: `let badge: ElementKind = "badge"`.
   public init(stringLiteral value: String) { rawValue = value }
 
   /// The kind of every cell.
@@ -23,6 +26,7 @@ public struct ElementKind: Hashable, Sendable, RawRepresentable, ExpressibleBySt
 }
 
 extension ElementKind: CustomStringConvertible {
+  /// The kind's name.
   public var description: String { rawValue }
 }
 

@@ -6,16 +6,21 @@ public struct LayoutAttributes: Hashable, Sendable {
   /// The item's index path; for supplementaries and decorations the section with item 0, except
   /// shelves, whose item is the line's index within the section.
   public var indexPath: IndexPath
+  /// Whether the element is a cell, a supplementary or a decoration.
   public var category: ElementCategory
+  /// The element's kind: ``ElementKind/cell`` for cells, `header`, `section-card`… for the others.
   public var kind: ElementKind
   /// The frame in content coordinates.
   public var frame: Rect
   /// Drawing order: higher is in front. Ties break by category, section, then item.
   public var zIndex: Int
+  /// Whether the element is laid out but not drawn. Default false.
   public var isHidden: Bool
   /// The look of a decoration; nil for cells and supplementaries.
   public var style: DecorationStyle?
 
+  /// Attributes with every field given; `zIndex` defaults to 0, `isHidden` to false, `style` to
+  /// none.
   public init(
     indexPath: IndexPath, category: ElementCategory, kind: ElementKind, frame: Rect,
     zIndex: Int = 0, isHidden: Bool = false, style: DecorationStyle? = nil
@@ -57,10 +62,15 @@ extension ElementCategory {
 
 /// The z-indexes the built-in layouts use: every decoration behind every cell.
 public enum ZIndex {
+  /// Section backgrounds: behind everything.
   public static let sectionBackground = -3
+  /// Section cards: in front of backgrounds, behind shelves and cells.
   public static let sectionCard = -2
+  /// Shelves: behind cells.
   public static let shelf = -1
+  /// Cells.
   public static let cell = 0
+  /// Headers and footers: in front of cells.
   public static let supplementary = 1
   /// A header pinned to the top of the visible bounds.
   public static let pinnedHeader = 1024

@@ -77,27 +77,35 @@ extension CollectionViewLayout {
   /// Invalidates everything.
   public func invalidateLayout() { invalidateLayout(with: .everything) }
 
+  /// The default: no supplementaries.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   { nil }
 
+  /// The default: no decorations.
   public func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   { nil }
 
+  /// The default: no supplementary kinds.
   public var supplementaryElementKinds: [ElementKind] { [] }
+  /// The default: no decoration kinds.
   public var decorationElementKinds: [ElementKind] { [] }
 
+  /// The default: a new width invalidates the layout; scrolling does not.
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     newBounds.width != bounds.width
   }
 
+  /// The default: everything.
   public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .everything }
 
+  /// The default: self-sizing is not supported, preferred sizes are ignored.
   public func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool { false }
 
+  /// The default: the item's preferred size, stored in a context that invalidates it.
   public func invalidationContext(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> InvalidationContext {

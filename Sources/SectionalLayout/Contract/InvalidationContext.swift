@@ -15,9 +15,13 @@ public struct InvalidationContext: Sendable, Equatable {
   /// preferred sizes this context and later ones name are in the new numbering, as index paths
   /// are after `performBatchUpdates`.
   public var sectionUpdates: SectionUpdates?
+  /// Items whose attributes must be recomputed.
   public private(set) var invalidatedItems: Set<IndexPath> = []
+  /// Sections to recompute whole: items, supplementaries and decorations.
   public private(set) var invalidatedSections: Set<Int> = []
+  /// Supplementaries to recompute, by kind.
   public private(set) var invalidatedSupplementaries: [ElementKind: Set<IndexPath>] = [:]
+  /// Decorations to recompute, by kind.
   public private(set) var invalidatedDecorations: [ElementKind: Set<IndexPath>] = [:]
   /// Sections whose items were reloaded: their stored preferred sizes are discarded.
   public private(set) var reloadedSections: Set<Int> = []
@@ -28,6 +32,7 @@ public struct InvalidationContext: Sendable, Equatable {
   /// How far the content offset should move to keep what the user sees in place.
   public var contentOffsetAdjustment = Point.zero
 
+  /// A context that invalidates nothing yet.
   public init() {}
 
   /// A context that invalidates everything.
@@ -37,10 +42,12 @@ public struct InvalidationContext: Sendable, Equatable {
     return context
   }
 
+  /// Adds items whose attributes must be recomputed.
   public mutating func invalidateItems(_ indexPaths: some Sequence<IndexPath>) {
     invalidatedItems.formUnion(indexPaths)
   }
 
+  /// Adds sections to recompute whole.
   public mutating func invalidateSections(_ sections: some Sequence<Int>) {
     invalidatedSections.formUnion(sections)
   }
@@ -52,12 +59,14 @@ public struct InvalidationContext: Sendable, Equatable {
     reloadedSections.formUnion(sections)
   }
 
+  /// Adds supplementaries of `kind` to recompute.
   public mutating func invalidateSupplementaryElements(
     ofKind kind: ElementKind, at indexPaths: some Sequence<IndexPath>
   ) {
     invalidatedSupplementaries[kind, default: []].formUnion(indexPaths)
   }
 
+  /// Adds decorations of `kind` to recompute.
   public mutating func invalidateDecorationElements(
     ofKind kind: ElementKind, at indexPaths: some Sequence<IndexPath>
   ) {
@@ -119,6 +128,7 @@ public struct SectionUpdates: Sendable, Hashable {
   /// Sections that moved, from their old index to their new one.
   public var moved: [IndexMove]
 
+  /// Section changes in batch form; each list defaults to empty.
   public init(deleted: [Int] = [], inserted: [Int] = [], moved: [IndexMove] = []) {
     self.deleted = deleted
     self.inserted = inserted

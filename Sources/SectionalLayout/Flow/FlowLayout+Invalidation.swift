@@ -3,6 +3,8 @@ import SectionalDiff
 extension FlowLayout {
   // MARK: - Invalidation
 
+  /// Marks what `context` names for the next ``prepare()``: everything, counts, sections (shifted
+  /// by pending section updates), items and preferred sizes.
   public func invalidateLayout(with context: InvalidationContext) {
     if context.invalidatesEverything {
       needsFullRebuild = true
@@ -38,10 +40,13 @@ extension FlowLayout {
     for paths in context.invalidatedDecorations.values { dirtySections.formUnion(paths.map(\.section)) }
   }
 
+  /// Whether the new bounds need a new layout: a new width does, and so does scrolling while
+  /// headers pin (they move).
   public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     newBounds.width != bounds.width || (sectionHeadersPinToVisibleBounds && newBounds.minY != bounds.minY)
   }
 
+  /// Everything for a new width; only the pinned headers for a scroll.
   public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     var context = InvalidationContext()
     if newBounds.width != bounds.width {

@@ -3,6 +3,9 @@ import SectionalDiff
 extension FlowLayout {
   // MARK: - Prepare
 
+  /// Recomputes what was invalidated since the last call — the named sections' items and
+  /// decorations, the offsets of the sections after them — and nothing else. Called by the
+  /// collection view before it queries the layout.
   public func prepare() {
     let delegate = resolvedDelegate
     let width = sanitizedWidth

@@ -122,6 +122,8 @@ extension FlowLayout {
 
   // MARK: - Per element
 
+  /// The item's attributes, or nil when it does not exist. O(1) after prepare, plus the section's
+  /// offset (O(log n)).
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard records.indices.contains(indexPath.section) else { return nil }
     let record = records[indexPath.section]
@@ -131,6 +133,8 @@ extension FlowLayout {
     return .cell(at: indexPath, frame: frame)
   }
 
+  /// The section's header or footer (item 0), or nil when it has none; a pinned header where it is
+  /// pinned now.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
@@ -144,6 +148,8 @@ extension FlowLayout {
     }
   }
 
+  /// The section's card or background (item 0) or the shelf of line `indexPath.item`, or nil when
+  /// the section has none.
   public func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {

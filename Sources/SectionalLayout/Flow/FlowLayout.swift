@@ -13,6 +13,8 @@ import SectionalDiff
 /// tree. Changing one section's height costs O(log n) plus that section's items; a rect query
 /// costs O(log n + k).
 public final class FlowLayout: CollectionViewLayout {
+  /// The collection view that gives counts and a delegate; set by the collection view when the
+  /// layout is assigned.
   public weak var collectionView: (any LayoutCollectionView)?
 
   // MARK: - Configuration (what the delegate's defaults return)
@@ -48,8 +50,11 @@ public final class FlowLayout: CollectionViewLayout {
   /// Default 8.
   public var maximumSelfSizingPasses = 8
 
+  /// The visible rectangle, set by the collection view; its width is the width lines wrap at.
   public var bounds = Rect.zero
 
+  /// A layout with the defaults above: 1×1 items, no insets, spacing, headers, footers or
+  /// decorations.
   public init() {}
 
   // MARK: - Cache
@@ -98,9 +103,12 @@ public final class FlowLayout: CollectionViewLayout {
     records.indices.contains(section) ? Int(records[section].itemCount) : 0
   }
 
+  /// The bounds' width by the sum of the sections' heights.
   public var contentSize: Size { Size(width: Swift.max(0, bounds.width), height: offsets.total) }
 
+  /// Headers and footers.
   public var supplementaryElementKinds: [ElementKind] { [.header, .footer] }
+  /// Section backgrounds, section cards and shelves.
   public var decorationElementKinds: [ElementKind] { [.sectionBackground, .sectionCard, .shelf] }
 }
 

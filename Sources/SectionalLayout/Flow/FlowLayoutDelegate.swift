@@ -47,24 +47,31 @@ public protocol FlowLayoutDelegate: AnyObject {
 }
 
 extension FlowLayoutDelegate {
+  /// The default: `layout.itemSize`.
   public func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
     layout.itemSize
   }
+  /// The default: `layout.sectionInset`.
   public func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets {
     layout.sectionInset
   }
+  /// The default: `layout.lineSpacing`.
   public func layout(_ layout: FlowLayout, lineSpacingForSection section: Int) -> Double {
     layout.lineSpacing
   }
+  /// The default: `layout.interitemSpacing`.
   public func layout(_ layout: FlowLayout, interitemSpacingForSection section: Int) -> Double {
     layout.interitemSpacing
   }
+  /// The default: `layout.headerHeight`.
   public func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
     layout.headerHeight
   }
+  /// The default: `layout.footerHeight`.
   public func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
     layout.footerHeight
   }
+  /// The default: `layout.decorationStyles[kind]`.
   public func layout(_ layout: FlowLayout, decorationStyleOfKind kind: ElementKind, forSection section: Int)
     -> DecorationStyle?
   {

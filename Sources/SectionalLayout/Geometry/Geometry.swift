@@ -1,26 +1,34 @@
 /// A point in layout space. One layout point is one terminal cell: x a column, y a row.
 public struct Point: Hashable, Sendable {
+  /// The horizontal coordinate, growing rightwards.
   public var x: Double
+  /// The vertical coordinate, growing downwards.
   public var y: Double
 
+  /// The point at `x`, `y`.
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }
 
+  /// The zero value.
   public static let zero = Point(x: 0, y: 0)
 }
 
 /// A width and a height in layout points.
 public struct Size: Hashable, Sendable {
+  /// The horizontal extent.
   public var width: Double
+  /// The vertical extent.
   public var height: Double
 
+  /// A size of `width` by `height`.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }
 
+  /// The zero value.
   public static let zero = Size(width: 0, height: 0)
 
   /// Whether both dimensions are finite and not negative: a size the layout can use as is.
@@ -31,27 +39,39 @@ public struct Size: Hashable, Sendable {
 
 /// A rectangle: an origin and a size. Edges are half-open: a rect covers `minX..<maxX`.
 public struct Rect: Hashable, Sendable {
+  /// The top-left corner.
   public var origin: Point
+  /// The width and height.
   public var size: Size
 
+  /// The rect at `origin` of `size`.
   public init(origin: Point, size: Size) {
     self.origin = origin
     self.size = size
   }
 
+  /// The rect with its top-left corner at `x`, `y`, of `width` by `height`.
   public init(x: Double, y: Double, width: Double, height: Double) {
     origin = Point(x: x, y: y)
     size = Size(width: width, height: height)
   }
 
+  /// The zero value.
   public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+  /// The left edge.
   public var minX: Double { origin.x }
+  /// The top edge.
   public var minY: Double { origin.y }
+  /// The right edge.
   public var maxX: Double { origin.x + size.width }
+  /// The bottom edge.
   public var maxY: Double { origin.y + size.height }
+  /// The horizontal extent.
   public var width: Double { size.width }
+  /// The vertical extent.
   public var height: Double { size.height }
+  /// Whether the rect has no area (a zero, negative or NaN width or height).
   public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 
   /// Whether the two rects share any area (touching edges do not count, as in Core Graphics).
@@ -87,11 +107,16 @@ public struct Rect: Hashable, Sendable {
 
 /// Distances inward from each edge.
 public struct EdgeInsets: Hashable, Sendable {
+  /// The inset from the top edge.
   public var top: Double
+  /// The inset from the left edge.
   public var left: Double
+  /// The inset from the bottom edge.
   public var bottom: Double
+  /// The inset from the right edge.
   public var right: Double
 
+  /// Insets for each edge, zero by default.
   public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
     self.top = top
     self.left = left
@@ -104,17 +129,21 @@ public struct EdgeInsets: Hashable, Sendable {
     self.init(top: value, left: value, bottom: value, right: value)
   }
 
+  /// The zero value.
   public static let zero = EdgeInsets()
 }
 
 extension Point: CustomStringConvertible {
+  /// A short form for messages and test output.
   public var description: String { "(\(x), \(y))" }
 }
 
 extension Size: CustomStringConvertible {
+  /// A short form for messages and test output.
   public var description: String { "\(width)×\(height)" }
 }
 
 extension Rect: CustomStringConvertible {
+  /// A short form for messages and test output.
   public var description: String { "(\(minX), \(minY), \(width)×\(height))" }
 }

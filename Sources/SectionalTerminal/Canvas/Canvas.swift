@@ -1,10 +1,15 @@
 /// A rectangle of whole cells: columns across, rows down.
 public struct CellRect: Hashable, Sendable {
+  /// The left column.
   public var x: Int
+  /// The top row.
   public var y: Int
+  /// The number of columns.
   public var width: Int
+  /// The number of rows.
   public var height: Int
 
+  /// The rect at column `x`, row `y`, `width` columns by `height` rows.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -12,10 +17,14 @@ public struct CellRect: Hashable, Sendable {
     self.height = max(0, height)
   }
 
+  /// The column after the last.
   public var maxX: Int { x + width }
+  /// The row after the last.
   public var maxY: Int { y + height }
+  /// Whether it covers no cell.
   public var isEmpty: Bool { width == 0 || height == 0 }
 
+  /// The cells both cover; empty (zero width and height) when they do not overlap.
   public func intersection(_ other: CellRect) -> CellRect {
     let minX = max(x, other.x)
     let minY = max(y, other.y)
@@ -35,17 +44,21 @@ public struct CellRect: Hashable, Sendable {
 /// One cell of the screen: a grapheme, how many columns it takes, and its style. The cell to the
 /// right of a wide grapheme is a continuation (width 0) that is never written on its own.
 public struct TerminalCell: Hashable, Sendable {
+  /// What the cell shows: one grapheme cluster, a space when blank.
   public var grapheme: Character
   /// 1 or 2 for a grapheme's first cell, 0 for the continuation of a wide one.
   public var width: UInt8
+  /// Its colours and attributes.
   public var style: TextStyle
 
+  /// A cell showing `grapheme` over `width` columns in `style`; a plain space by default.
   public init(_ grapheme: Character = " ", width: UInt8 = 1, style: TextStyle = .plain) {
     self.grapheme = grapheme
     self.width = width
     self.style = style
   }
 
+  /// A plain space.
   public static let blank = TerminalCell()
   package var isContinuation: Bool { width == 0 }
 }
@@ -57,7 +70,9 @@ public struct TerminalCell: Hashable, Sendable {
 /// A style whose background is `.default` is transparent: drawing keeps the background already
 /// there, so text drawn on a card keeps the card's colour.
 public struct Canvas: Sendable {
+  /// The number of columns.
   public let width: Int
+  /// The number of rows.
   public let height: Int
   package private(set) var cells: [TerminalCell]
   /// Where drawing lands; everything outside is dropped. Always within the canvas.
@@ -65,6 +80,8 @@ public struct Canvas: Sendable {
     didSet { clip = clip.intersection(bounds) }
   }
 
+  /// A canvas of `width` by `height` cells (negative sizes become 0), every cell `fill`, clipped to
+  /// the whole canvas.
   public init(width: Int, height: Int, fill: TerminalCell = .blank) {
     self.width = max(0, width)
     self.height = max(0, height)
@@ -72,8 +89,10 @@ public struct Canvas: Sendable {
     clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
   }
 
+  /// The whole canvas.
   public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
 
+  /// The cell at column `x`, row `y`; a blank cell outside the canvas.
   public subscript(x: Int, y: Int) -> TerminalCell {
     get { cells[y * width + x] }
   }
@@ -293,12 +312,24 @@ public struct Canvas: Sendable {
 
 /// The characters a box is drawn with.
 public enum BorderStyle: Hashable, Sendable {
-  case rounded, square, heavy, double, ascii
+  /// `╭─╮`: a card.
+  case rounded
+  /// `┌─┐`.
+  case square
+  /// `┏━┓`.
+  case heavy
+  /// `╔═╗`.
+  case double
+  /// `+-+`: for terminals without box-drawing characters.
+  case ascii
 
+  /// The six characters of one border style.
   public struct Glyphs: Sendable {
+    /// The corners clockwise from the top left, then the horizontal and vertical edges.
     public var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
   }
 
+  /// The style's characters.
   public var glyphs: Glyphs {
     switch self {
     case .rounded:

@@ -1,26 +1,39 @@
 /// A key press or a mouse event read from the terminal.
 public enum Key: Hashable, Sendable {
+  /// A printable character (a whole grapheme cluster).
   case character(Character)
+  /// An arrow key.
   case up, down, left, right
+  /// Page Up, Page Down, Home, End.
   case pageUp, pageDown, home, end
+  /// Tab, Shift-Tab, Enter (Return), Esc on its own, Backspace, Delete.
   case tab, backTab, enter, escape, backspace, delete
   /// Ctrl and a letter, lowercased: `.control("c")` is Ctrl-C.
   case control(Character)
+  /// A mouse press, release or wheel turn.
   case mouse(MouseEvent)
 }
 
 /// A mouse event in SGR form (mode 1006), at a 0-based cell.
 public struct MouseEvent: Hashable, Sendable {
+  /// What the mouse did.
   public enum Action: Hashable, Sendable {
+    /// A button went down: 0 left, 1 middle, 2 right.
     case press(button: Int)
+    /// A button came up.
     case release
+    /// The wheel turned away from (up) or towards (down) the user.
     case wheelUp, wheelDown
   }
 
+  /// What the mouse did.
   public var action: Action
+  /// The 0-based column.
   public var x: Int
+  /// The 0-based row.
   public var y: Int
 
+  /// An event of `action` at column `x`, row `y`.
   public init(action: Action, x: Int, y: Int) {
     self.action = action
     self.x = x

@@ -6,12 +6,16 @@ import Sectional
 /// to whole cells by rounding both edges, so neighbours never overlap or leave a gap.
 @MainActor
 public final class TextRenderer {
+  /// The views that draw each kind of cell, supplementary and decoration.
   public var registry: ViewRegistry
+  /// The theme and colour depth views draw with.
   public var environment: DrawEnvironment
   /// Kinds drawn by a fallback (or not at all) because nothing was registered for them; each is
   /// reported once, into the collection view's diagnostics.
   private var reportedKinds: Set<ElementKind> = []
 
+  /// A renderer drawing with `registry`'s views (the standard ones by default) in `environment`
+  /// (the standard theme in true colour by default).
   public init(registry: ViewRegistry = .standard, environment: DrawEnvironment = DrawEnvironment()) {
     self.registry = registry
     self.environment = environment

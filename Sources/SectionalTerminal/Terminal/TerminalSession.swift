@@ -8,6 +8,7 @@
 
 /// An error writing to or reading from the terminal.
 public struct TerminalError: Error, CustomStringConvertible, Sendable {
+  /// What failed, and the system's reason.
   public var description: String
   /// The errno behind it.
   package var code: Int32
@@ -59,8 +60,11 @@ public final class TerminalSession {
   package let input: Int32
   package let output: Int32
   package private(set) var isActive = false
+  /// Whether mouse reporting is turned on while the session runs. Default true.
   public var mouse: Bool
 
+  /// A session on file descriptors `input` (standard input by default) and `output` (standard
+  /// output), with mouse reporting unless `mouse` is false. Nothing changes until the session is started.
   public init(input: Int32 = 0, output: Int32 = 1, mouse: Bool = true) {
     self.input = input
     self.output = output

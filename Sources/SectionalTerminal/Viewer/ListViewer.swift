@@ -19,8 +19,11 @@ import Sectional
 /// | q, Esc, Ctrl-C | quit |
 @MainActor
 public final class ListViewer {
+  /// The adapter whose list is shown.
   public let adapter: ListAdapter
+  /// Draws each frame.
   public let renderer: TextRenderer
+  /// The adapter's collection view.
   public var collectionView: CollectionView { adapter.collectionView }
   /// The focused button, if any. It follows its section's controller through updates: when the
   /// card moves, focus moves with it; when the card goes, focus goes.
@@ -35,13 +38,19 @@ public final class ListViewer {
   }
   /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
   public var showsStatusLine = true
+  /// Shown at the left of the status line; empty by default.
   public var title: String
+  /// The terminal's width in columns.
   public private(set) var columns: Int
+  /// The terminal's height in rows, the status line included.
   public private(set) var rows: Int
   package private(set) var wantsToQuit = false
   private var encoder: FrameEncoder
   private var canvas: Canvas
 
+  /// A viewer of `columns` by `rows` cells showing `adapter`'s list drawn by `renderer`. It sizes
+  /// the collection view to the rows above the status line and, unless the view has a measurer
+  /// already, gives it the renderer's.
   public init(adapter: ListAdapter, renderer: TextRenderer, columns: Int, rows: Int, title: String = "") {
     self.adapter = adapter
     self.renderer = renderer

@@ -2,12 +2,16 @@ import Sectional
 
 /// A button: its label in brackets, highlighted when focused.
 public struct ButtonCellView: CellView {
+  /// The standard button view.
   public init() {}
 
+  /// The label's display width plus four columns (`[ label ]`), at most `width`; one row.
   public func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) {
     (min(width, DisplayWidth.of(Sanitizer.clean(label(of: descriptor), singleLine: true)) + 4), 1)
   }
 
+  /// Draws `[ label ]` in the theme's button style; focused, in the focused style (reversed
+  /// when there is no colour).
   public func draw(
     _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
     environment: DrawEnvironment

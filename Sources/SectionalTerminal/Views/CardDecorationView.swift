@@ -3,8 +3,11 @@ import Sectional
 /// The card behind a section: a drop shadow offset right and down, the background, and a border
 /// (rounded when the style has a corner radius).
 public struct CardDecorationView: DecorationView {
+  /// The standard card view.
   public init() {}
 
+  /// Draws the card: its shadow, background and border, rounded when the style's corner radius is
+  /// above 0.
   public func draw(
     _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
   ) {

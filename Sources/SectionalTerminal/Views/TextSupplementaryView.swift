@@ -2,8 +2,10 @@ import Sectional
 
 /// A header or footer: wrapped text in the header or footer role.
 public struct TextSupplementaryView: SupplementaryView {
+  /// The standard header and footer view.
   public init() {}
 
+  /// Draws the text wrapped in the frame, in its role's style (header or footer by default).
   public func draw(
     _ descriptor: SupplementaryDescriptor, kind: ElementKind, in frame: CellRect, canvas: inout Canvas,
     environment: DrawEnvironment

@@ -5,25 +5,38 @@ import Sectional
 public enum ColorDepth: Int, Comparable, Hashable, Sendable, CaseIterable {
   /// No colour: attributes at most, or no escape sequences at all when printing plain text.
   case none = 0
+  /// The 16 standard colours.
   case ansi16 = 1
+  /// The 256-colour palette.
   case ansi256 = 2
+  /// 24-bit colour.
   case trueColor = 3
 
+  /// Whether `lhs` has fewer colours.
   public static func < (lhs: ColorDepth, rhs: ColorDepth) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The styles views draw with. Every text style on a card sets its own foreground, so a card
 /// reads the same on a light or a dark terminal.
 public struct Theme: Hashable, Sendable {
+  /// The style of each text role.
   public var text: [TextRole: TextStyle]
+  /// A button's style.
   public var button: TextStyle
+  /// The focused button's style.
   public var focusedButton: TextStyle
+  /// A section card's fill, unless its decoration style gives one.
   public var cardBackground: Color
+  /// A section card's border, unless its decoration style gives one.
   public var cardBorder: Color
+  /// Drop shadows.
   public var shadow: Color
+  /// Shelves.
   public var shelf: Color
+  /// Section backgrounds, unless their decoration style gives one.
   public var sectionBackground: Color
 
+  /// A theme with every style given.
   public init(
     text: [TextRole: TextStyle], button: TextStyle, focusedButton: TextStyle, cardBackground: Color,
     cardBorder: Color, shadow: Color, shelf: Color, sectionBackground: Color
@@ -38,6 +51,7 @@ public struct Theme: Hashable, Sendable {
     self.sectionBackground = sectionBackground
   }
 
+  /// The style of text of `role`; plain when the theme has none.
   public func style(for role: TextRole) -> TextStyle { text[role] ?? .plain }
 
   /// Light text on dark cards, a blue button, a grey shadow.

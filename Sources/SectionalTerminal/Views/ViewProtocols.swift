@@ -2,9 +2,12 @@ import Sectional
 
 /// What a view knows about where it draws.
 public struct DrawEnvironment: Hashable, Sendable {
+  /// The colours and text styles.
   public var theme: Theme
+  /// How many colours the output has: views pick glyphs by it.
   public var colors: ColorDepth
 
+  /// An environment; the standard theme in true colour by default.
   public init(theme: Theme = .standard, colors: ColorDepth = .trueColor) {
     self.theme = theme
     self.colors = colors
@@ -13,9 +16,12 @@ public struct DrawEnvironment: Hashable, Sendable {
 
 /// The state of the cell being drawn.
 public struct CellState: Hashable, Sendable {
+  /// Whether the cell has the keyboard focus.
   public var isFocused: Bool
+  /// Whether the cell's item is selected.
   public var isSelected: Bool
 
+  /// A state; neither focused nor selected by default.
   public init(isFocused: Bool = false, isSelected: Bool = false) {
     self.isFocused = isFocused
     self.isSelected = isSelected

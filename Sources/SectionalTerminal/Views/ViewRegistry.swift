@@ -15,12 +15,16 @@ public struct ViewRegistry: Sendable {
   /// An empty registry: everything is drawn by the content fallbacks; decorations not at all.
   public init() {}
 
+  /// Draws cells whose descriptor's reuse kind is `kind` with `view`, replacing any view registered
+  /// before.
   public mutating func register(_ view: any CellView, forCellKind kind: ElementKind) { cells[kind] = view }
 
+  /// Draws supplementaries of `kind` with `view`.
   public mutating func register(_ view: any SupplementaryView, forSupplementaryKind kind: ElementKind) {
     supplementaries[kind] = view
   }
 
+  /// Draws decorations of `kind` with `view`.
   public mutating func register(_ view: any DecorationView, forDecorationKind kind: ElementKind) {
     decorations[kind] = view
   }
@@ -38,10 +42,13 @@ public struct ViewRegistry: Sendable {
     }
   }
 
+  /// The view for supplementaries of `kind`; plain text when none is registered.
   public func supplementaryView(ofKind kind: ElementKind) -> any SupplementaryView {
     supplementaries[kind] ?? TextSupplementaryView()
   }
 
+  /// The view for decorations of `kind`, or nil when none is registered (they are not drawn, and
+  /// reported once).
   public func decorationView(ofKind kind: ElementKind) -> (any DecorationView)? { decorations[kind] }
 
   /// Text for every ``TextRole``'s kind; the button; text headers and footers; the section
