@@ -21,7 +21,7 @@ import SectionalTerminal
 public final class ListHarness {
   /// The adapter under test; its data source is the harness.
   public let adapter: ListAdapter
-  /// Draws the visible frame for ``render()`` and measures cells.
+  /// Draws the visible frame for ``ListHarness/render(expecting:)`` and measures cells.
   public let renderer: TextRenderer
   /// The objects the list shows now (the last ones given to ``update(to:expecting:)``).
   public private(set) var objects: [any ListDiffable]
@@ -36,8 +36,8 @@ public final class ListHarness {
   /// - Parameters:
   ///   - objects: the list's objects, one section each.
   ///   - size: the collection view's size, in cells (columns × rows).
-  ///   - layout: the layout to test under; by default a ``FlowLayout`` with a section card
-  ///     behind every section (``DecorationStyle/card``, outset by 1).
+  ///   - layout: the layout to test under; by default a `FlowLayout` with a section card
+  ///     behind every section (`DecorationStyle/card`, outset by 1).
   ///   - registry: the views that draw and measure cells; register your own reuse kinds here.
   ///   - expecting: the diagnostic kinds the first load should raise.
   ///   - makeController: the controller for an object, as your list adapter's data source makes

@@ -1,4 +1,4 @@
-/// A collection view without a screen: it holds a layout (any ``CollectionViewLayout``), the
+/// A collection view without a screen: it holds a layout (any `CollectionViewLayout`), the
 /// bounds and the content offset, validates batch updates and turns them into the smallest
 /// invalidation, drives self-sizing through the front's measurer, and answers what is visible in
 /// drawing order. Fronts (the terminal) draw what it answers.
@@ -52,7 +52,7 @@ public final class CollectionView {
   public private(set) var bounds: Rect
 
   /// A view of `size` (negative sizes become 0) showing its content through `layout` (a
-  /// ``FlowLayout`` by default), scrolled to the top.
+  /// `FlowLayout` by default), scrolled to the top.
   public init(layout: any CollectionViewLayout = FlowLayout(), size: Size) {
     self.layout = layout
     bounds = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
@@ -127,7 +127,7 @@ public final class CollectionView {
 
   /// Prepares the layout and runs self-sizing for the visible cells whose size is estimated,
   /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
-  /// prepare, at most ``maximumSelfSizingRounds`` rounds.
+  /// prepare, at most `maximumSelfSizingRounds` rounds.
   public func layoutIfNeeded() {
     layout.prepare()
     guard let dataSource else { return }

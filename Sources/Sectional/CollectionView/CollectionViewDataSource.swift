@@ -24,7 +24,7 @@ extension CollectionViewDataSource {
 }
 
 /// Told about selection and scrolling. The collection view's layout also casts it to its own
-/// delegate protocol (``FlowLayoutDelegate``) to ask for sizes, as `UICollectionViewLayout`
+/// delegate protocol (`FlowLayoutDelegate`) to ask for sizes, as `UICollectionViewLayout`
 /// does. Every method defaults to doing nothing.
 @MainActor
 public protocol CollectionViewDelegate: AnyObject {

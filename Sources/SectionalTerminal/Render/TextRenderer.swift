@@ -1,6 +1,6 @@
 import Sectional
 
-/// Paints what a ``CollectionView`` shows into a ``Canvas``: the visible elements in drawing
+/// Paints what a `CollectionView` shows into a ``Canvas``: the visible elements in drawing
 /// order (decorations, cells, supplementaries, each by z-index), each by the view registered
 /// for its kind and clipped to the viewport. One layout point is one cell; frames are snapped
 /// to whole cells by rounding both edges, so neighbours never overlap or leave a gap.

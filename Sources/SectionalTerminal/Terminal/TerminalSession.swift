@@ -53,8 +53,8 @@ private let terminatingSignals: [Int32] = [
 ]
 
 /// A terminal taken over for a full-screen program: raw mode, the alternate screen, a hidden
-/// cursor, no autowrap, mouse reporting. ``stop()`` undoes all of it, and so does any of the
-/// terminating signals; call ``stop()`` on every exit path (a `defer`).
+/// cursor, no autowrap, mouse reporting. `stop()` undoes all of it, and so does any of the
+/// terminating signals; call `stop()` on every exit path (a `defer`).
 @MainActor
 public final class TerminalSession {
   package let input: Int32

@@ -1,11 +1,11 @@
 import Sectional
 
-/// A full-screen viewer for a ``ListAdapter``: it scrolls, moves focus between buttons, selects
+/// A full-screen viewer for a `ListAdapter`: it scrolls, moves focus between buttons, selects
 /// the focused one (a card's "View more"), follows resizes, and draws each frame as the smallest
 /// update of the one before.
 ///
 /// The viewer is separate from the terminal: ``handle(_:)`` and ``resize(columns:rows:)`` drive
-/// it and ``render()``/``frameBytes()`` show it, so tests run it without a terminal and ``run(in:)``
+/// it and ``render()``/`frameBytes()` show it, so tests run it without a terminal and ``run(in:)``
 /// connects it to a real one.
 ///
 /// | key | does |

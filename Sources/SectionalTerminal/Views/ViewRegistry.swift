@@ -51,7 +51,7 @@ public struct ViewRegistry: Sendable {
   /// reported once).
   public func decorationView(ofKind kind: ElementKind) -> (any DecorationView)? { decorations[kind] }
 
-  /// Text for every ``TextRole``'s kind; the button; text headers and footers; the section
+  /// Text for every `TextRole`'s kind; the button; text headers and footers; the section
   /// card, shelves and section backgrounds.
   public static let standard: ViewRegistry = {
     var registry = ViewRegistry()
