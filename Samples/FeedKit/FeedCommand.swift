@@ -27,13 +27,33 @@ public enum FeedCommand {
       arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
       stdinIsTerminal: TerminalSession.isTerminal(0), stdoutIsTerminal: TerminalSession.isTerminal(1),
       output: { bytes throws(TerminalError) in try TerminalSession.write(bytes, to: 1) },
-      errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) })
+      errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) },
+      outputName: "standard output (\(kindOfDescriptor(1)))")
   }
 
-  /// The program, with its world passed in so tests can run it.
+  /// What a file descriptor is, for a message: "a terminal", "a pipe", "a file"…
+  static func kindOfDescriptor(_ descriptor: Int32) -> String {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return errno == EBADF ? "closed" : "unknown" }
+    switch status.st_mode & S_IFMT {
+    case S_IFCHR: return TerminalSession.isTerminal(descriptor) ? "a terminal" : "a character device"
+    case S_IFIFO: return "a pipe"
+    case S_IFREG: return "a file"
+    case S_IFSOCK: return "a socket"
+    case S_IFDIR: return "a directory"
+    default: return "unknown"
+    }
+  }
+
+  /// Why a write failed, without the session's "writing to the terminal".
+  static func reason(_ error: TerminalError) -> String { String(cString: strerror(error.code)) }
+
+  /// The program, with its world passed in so tests can run it. `outputName` names standard
+  /// output in messages ("standard output (a pipe)").
   public static func run(
     arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
-    output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: (String) -> Void
+    output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: (String) -> Void,
+    outputName: String = "standard output"
   ) -> Int32 {
     func fail(_ message: String, _ status: Int32) -> Int32 {
       errorOutput("feed: " + Sanitizer.clean(message) + "\n")
@@ -43,11 +63,15 @@ public enum FeedCommand {
     do {
       options = try FeedOptions.parse(arguments)
     } catch {
-      errorOutput("feed: \(error.description)\n\n" + FeedOptions.usage)
+      errorOutput("feed: \(Sanitizer.clean(error.description, singleLine: true))\n\n" + FeedOptions.usage)
       return usageError
     }
     if options.help {
-      do { try output(Array(FeedOptions.usage.utf8)) } catch { return error.isBrokenPipe ? ok : ioError }
+      do {
+        try output(Array(FeedOptions.usage.utf8))
+      } catch {
+        return error.isBrokenPipe ? ok : fail("writing the help to \(outputName): \(reason(error))", ioError)
+      }
       return ok
     }
 
@@ -87,12 +111,12 @@ public enum FeedCommand {
       let bytes: [UInt8]
       switch readFile(path) {
       case .success(let read): bytes = read
-      case .failure(let message): return fail("\(path): \(message)", noInput)
+      case .failure(let message): return fail("\(FeedOptions.shown(path, limit: 200)): \(message)", noInput)
       }
       do {
         document = try FeedDocument.parse(bytes)
       } catch {
-        return fail(describe(error, in: path), dataError)
+        return fail(describe(error, in: FeedOptions.shown(path, limit: 200)), dataError)
       }
     } else if let count = options.sections {
       document = FeedDocument(
@@ -113,7 +137,8 @@ public enum FeedCommand {
     let unknown = list.expand(options.expand)
     guard unknown.isEmpty else {
       return fail(
-        "--expand: no card \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) in this feed", usageError)
+        "--expand: no card \(unknown.prefix(5).map(FeedOptions.quoted).joined(separator: ", "))"
+          + (unknown.count > 5 ? " (and \(unknown.count - 5) more)" : "") + " in this feed", usageError)
     }
     let renderer = TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: colors))
 
@@ -149,7 +174,7 @@ public enum FeedCommand {
     do {
       try printFeed(list, renderer: renderer, columns: columns, height: options.height, output: output)
     } catch {
-      return error.isBrokenPipe ? ok : fail(error.description, ioError)
+      return error.isBrokenPipe ? ok : fail("writing the feed to \(outputName): \(reason(error))", ioError)
     }
     return ok
   }

@@ -43,6 +43,16 @@ public struct FeedOptions: Hashable, Sendable {
 
     """
 
+  /// `text` as a message shows it: control sequences removed, one line, at most `limit`
+  /// characters (the rest cut, with "…").
+  static func shown(_ text: some StringProtocol, limit: Int = 40) -> String {
+    let clean = Sanitizer.clean(text, singleLine: true)
+    return clean.count <= limit ? clean : String(clean.prefix(limit)) + "…"
+  }
+
+  /// `text` shown in quotes.
+  static func quoted(_ text: some StringProtocol) -> String { "\"" + shown(text) + "\"" }
+
   /// A bad command line: the message, shown above the usage.
   public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
@@ -61,7 +71,7 @@ public struct FeedOptions: Hashable, Sendable {
     func number(_ name: String, _ text: String, minimum: Int, maximum: Int) throws(UsageError) -> Int {
       guard let value = Int(text), value >= minimum, value <= maximum else {
         throw UsageError(
-          description: "\(name) takes a whole number from \(minimum) to \(maximum), not \"\(text)\"")
+          description: "\(name) takes a whole number from \(minimum) to \(maximum), not \(quoted(text))")
       }
       return value
     }
@@ -71,7 +81,7 @@ public struct FeedOptions: Hashable, Sendable {
       if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
         guard options.file == nil else {
           throw UsageError(
-            description: "one feed file at a time (got \"\(options.file!)\" and \"\(argument)\")")
+            description: "one feed file at a time (got \(quoted(options.file!)) and \(quoted(argument)))")
         }
         options.file = argument
         continue
@@ -98,13 +108,13 @@ public struct FeedOptions: Hashable, Sendable {
       case "--seed":
         let text = try value(for: name, inline: inline)
         guard let seed = UInt64(text) else {
-          throw UsageError(description: "--seed takes a whole number, not \"\(text)\"")
+          throw UsageError(description: "--seed takes a whole number, not \(quoted(text))")
         }
         options.seed = seed
       case "--color", "--colour":
         let text = try value(for: name, inline: inline)
         guard let choice = ColorChoice(rawValue: text) else {
-          throw UsageError(description: "--color takes auto, always or never, not \"\(text)\"")
+          throw UsageError(description: "--color takes auto, always or never, not \(quoted(text))")
         }
         options.color = choice
       case "--expand":
@@ -120,7 +130,7 @@ public struct FeedOptions: Hashable, Sendable {
           options.expand = .list(names)
         }
       default:
-        throw UsageError(description: "unknown option \"\(Sanitizer.clean(argument, singleLine: true))\"")
+        throw UsageError(description: "unknown option \(quoted(argument))")
       }
     }
     if options.watch && (options.file == nil || options.file == "-") {

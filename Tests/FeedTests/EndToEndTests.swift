@@ -60,6 +60,21 @@ import Testing
     func keys(_ keys: String...) { EndToEndTests.shell(["tmux", "send-keys", "-t", name] + keys) }
     func type(_ text: String) { EndToEndTests.shell(["tmux", "send-keys", "-t", name, "-l", text]) }
     var screen: String { EndToEndTests.shell(["tmux", "capture-pane", "-p", "-t", name]) }
+    /// The screen with its colours and attributes as escape sequences: what shows focus.
+    var styledScreen: String { EndToEndTests.shell(["tmux", "capture-pane", "-p", "-e", "-t", name]) }
+
+    /// Presses Tab and waits until the focus shows (the styled screen changes).
+    func focusNextButton() {
+      let before = styledScreen
+      keys("Tab")
+      var last = before
+      for _ in 0..<100 {
+        last = styledScreen
+        if last != before { return }
+        usleep(100_000)
+      }
+      Issue.record("timed out waiting for Tab to focus a button; the pane shows:\n\(screen)")
+    }
     var shellPID: Int32 {
       Int32(
         EndToEndTests.shell(["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
@@ -83,6 +98,7 @@ import Testing
     func terminalModes() -> [String] {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-stty").path
       try? FileManager.default.removeItem(atPath: file)
+      defer { try? FileManager.default.removeItem(atPath: file) }
       type("stty -a > \(file); echo stty-done")
       keys("Enter")
       wait(for: "stty") {
@@ -109,8 +125,7 @@ import Testing
     let binary = try Self.requirements()
     let pane = Pane()
     pane.startFeed(binary)
-    pane.keys("Tab")
-    pane.wait(for: "focus") { _ in true }
+    pane.focusNextButton()
     pane.keys("Enter")
     let screen = pane.wait(for: "the detailed description") { $0.contains("The card you opened grew") }
     let line = try #require(screen.split(separator: "\n").first { $0.contains("The card you opened grew") })
@@ -139,6 +154,52 @@ import Testing
     #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
   }
 
+  /// Output that fails says so, naming what standard output is; a reader that goes away is
+  /// not an error.
+  @Test func failingOutputIsNamedAndAClosedPipeIsQuiet() throws {
+    let binary = try #require(Self.feedBinary, "build the feed first: swift build")
+    func run(_ command: String) -> String {
+      Self.shell(["sh", "-c", "{ \(command); } 2>&1; echo \"status $?\""])
+    }
+    let full = run("'\(binary)' --help > /dev/full")
+    #expect(full.contains("feed: writing the help to standard output (a character device): No space left"))
+    #expect(full.hasSuffix("status 74\n"))
+    let closed = run("'\(binary)' --width 30 >&-")
+    #expect(closed.contains("feed: writing the feed to standard output (closed): Bad file descriptor"))
+    #expect(closed.hasSuffix("status 74\n"))
+    // The feed's own status and error output when its reader leaves after one line.
+    let piped = Self.shell([
+      "bash", "-c",
+      "{ '\(binary)' --sections 2000 | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"; } 2>&1",
+    ])
+    #expect(piped == "status 0\n", "quiet, status 0: \(piped)")
+  }
+
+  /// Ctrl-Z gives the terminal back to the shell (cooked modes, the main screen, the job
+  /// stopped); `fg` takes it over again and redraws, and keys work at once.
+  @Test func ctrlZSuspendsAndFgRedraws() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary)
+    pane.keys("C-z")
+    pane.wait(for: "the shell's job message") { $0.contains("Stopped") && !$0.contains("View more") }
+    let stopped = pane.terminalModes()
+    #expect(stopped.contains("icanon") && stopped.contains("echo"), "cooked mode while stopped: \(stopped)")
+    pane.type("fg")
+    pane.keys("Enter")
+    pane.wait(for: "the feed redrawn") {
+      $0.contains("View more") && $0.contains("╭") && !$0.contains("Stopped")
+    }
+    // Raw mode again: Tab and Enter reach the feed without a Return.
+    pane.focusNextButton()
+    pane.keys("Enter")
+    pane.wait(for: "the card opened") { $0.contains("View less") }
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("View less") }
+    let modes = pane.terminalModes()
+    #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
+  }
+
   /// `feed --watch`: the file is rewritten with a changed title, a new card, a deleted one and a
   /// moved one; the screen follows, and the card opened before the change is still open.
   @Test func watchedFileChangesShowInPlaceAndKeepExpansion() throws {
@@ -148,11 +209,10 @@ import Testing
     }
     let path = try temporaryFile(
       "[" + [card("a", "Alpha"), card("b", "Bravo"), card("c", "Charlie")].joined(separator: ",") + "]")
-    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    defer { removeTemporaryFile(path) }
     let pane = Pane()
     pane.startFeed(binary, "--watch '\(path)'")
-    pane.keys("Tab")
-    pane.wait(for: "focus") { _ in true }
+    pane.focusNextButton()
     pane.keys("Enter")
     pane.wait(for: "Alpha opened") { $0.contains("Detail of a") }
 
@@ -192,7 +252,7 @@ import Testing
       #"{"id": "a", "title": "First, replaced", "description": "one"}"#,
     ].joined(separator: "\n")
     let path = try temporaryFile(lines, name: "cards.jsonl")
-    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    defer { removeTemporaryFile(path) }
     let output = Self.shell(["sh", "-c", "'\(binary)' - --width 40 < '\(path)'"])
     let first = try #require(output.range(of: "First, replaced"))
     let second = try #require(output.range(of: "Second"))

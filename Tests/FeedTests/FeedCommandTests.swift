@@ -23,6 +23,29 @@ import Testing
     }
   }
 
+  /// What a user types is echoed cleaned (no escape sequence, no control character, one line)
+  /// and cut to 40 characters, whatever the option.
+  @Test func echoedArgumentsAreSanitisedAndBounded() {
+    let hostile = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[31mX\r\n" + String(repeating: "y", count: 10_000)
+    for arguments in [
+      ["--color", hostile], ["--width", hostile], ["--seed", hostile], ["--" + hostile],
+      ["a.json", hostile], [hostile, "--expand", "all", "b"],
+    ] {
+      let run = runFeed(arguments)
+      #expect(run.status == 64)
+      let message = run.errors.split(separator: "\n").first.map(String.init) ?? ""
+      #expect(onlySGR(run.errors) && !run.errors.contains("\u{1B}"), "\(message.prefix(80))")
+      #expect(!message.contains("\r") && message.count < 200, "\(message.count) characters")
+      #expect(message.contains("…"), "\(message.prefix(80))")
+    }
+    let missing = runFeed([String(repeating: "z", count: 5_000) + "\u{1B}[2J.json"])
+    #expect(missing.status == 66)
+    #expect(!missing.errors.contains("\u{1B}") && missing.errors.count < 300, "\(missing.errors.count)")
+    let unknownCards = runFeed(["--expand", (0..<50).map { "card\($0)" }.joined(separator: ",")])
+    #expect(unknownCards.status == 64)
+    #expect(unknownCards.errors.contains("(and 45 more)") && unknownCards.errors.count < 200)
+  }
+
   @Test func notATerminalPrintsTheWholeFeedAsPlainText() {
     let run = runFeed([])
     #expect(run.status == 0)
@@ -69,6 +92,7 @@ import Testing
 
   @Test func aMalformedFileIsOneMessageWithItsPositionAndExit65() throws {
     let path = try temporaryFile("{\n  \"cards\": [\n    {\"id\": \"a\", \"title\": \"A\",}\n  ]\n}\n")
+    defer { removeTemporaryFile(path) }
     let run = runFeed([path])
     #expect(run.status == 65)
     #expect(run.output.isEmpty, "nothing drawn")
@@ -90,6 +114,7 @@ import Testing
         {"id": "y", "title": "Second", "description": "Two."}
       ]}
       """)
+    defer { removeTemporaryFile(path) }
     let run = runFeed([path, "--expand", "x", "--width", "40"])
     #expect(run.status == 0, "\(run.errors)")
     #expect(run.output.contains("My card") && run.output.contains("e1") && run.output.contains("Second"))

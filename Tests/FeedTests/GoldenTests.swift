@@ -38,6 +38,7 @@ import Testing
        {"id": "emoji", "title": "Party 🎉 👨‍👩‍👧‍👦 🇯🇵", "description": "Flags 🇫🇷, skin tones 👍🏽, keycaps 1️⃣, hearts ❤️ and accents e\\u0301.",
         "caption": "❤️ 🧡 💛", "detail": "☀️ vs ☀", "extras": ["🍕🌮🍣"], "image": {"pattern": "circle", "width": 12, "height": 6}}]
       """)
+    defer { removeTemporaryFile(path) }
     try assertSnapshot(frame([path, "--width", "44", "--expand", "all"]), named: "cjk-emoji.txt")
     try assertSnapshot(
       frame([path, "--width", "44", "--expand", "all"], color: true), named: "cjk-emoji.ansi")
@@ -49,6 +50,7 @@ import Testing
       [{"id": "evil", "title": "Title\\u001b]0;pwned\\u0007 here", "description": "clear\\u001b[2J\\u001b[?1049l screen\\rover",
         "caption": "c1 \\u009b31m csi \\u202eesrever", "detail": "bell\\u0007 nul\\u0000 tab\\tend", "extras": ["\\u001bPdcs\\u001b\\\\ok"]}]
       """)
+    defer { removeTemporaryFile(path) }
     let plain = frame([path, "--width", "50", "--expand", "all"])
     #expect(!plain.contains("pwned"))
     try assertSnapshot(plain, named: "hostile.txt")

@@ -61,7 +61,7 @@ import Testing
       "[" + cards.map { line($0.0, $0.1) }.joined(separator: ",") + "]"
     }
     let path = try temporaryFile(feed([("a", "A"), ("b", "B")]))
-    defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    defer { removeTemporaryFile(path) }
     let stamp = try FileStamp.of(path).get()
     let document = try FeedDocument.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
     let list = FeedList(document: document, width: 60, height: 40)

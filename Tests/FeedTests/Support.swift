@@ -27,7 +27,13 @@ func runFeed(
   return FeedRun(status: status, output: String(decoding: output, as: UTF8.self), errors: errors)
 }
 
-/// Writes `text` to a new temporary file and returns its path.
+/// Removes a file ``temporaryFile(_:name:)`` made, and its directory.
+func removeTemporaryFile(_ path: String) {
+  try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+}
+
+/// Writes `text` to a new temporary file (in a directory of its own) and returns its path; remove
+/// it with ``removeTemporaryFile(_:)``.
 func temporaryFile(_ text: String, name: String = "feed.json") throws -> String {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "sectional-\(UUID().uuidString)")

@@ -28,6 +28,10 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
 nonisolated(unsafe) private var savedAttributes = termios()
 nonisolated(unsafe) private var attributesSaved = false
 nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt8>?
+nonisolated(unsafe) private var rawAttributes = termios()
+nonisolated(unsafe) private var enterSequence: UnsafeMutableBufferPointer<UInt8>?
+/// Set while the SIGTSTP handler has the process stopped: SIGCONT leaves the re-entry to it.
+nonisolated(unsafe) private var suspendedByHandler = false
 nonisolated(unsafe) private var sessionInput: Int32 = 0
 nonisolated(unsafe) private var sessionOutput: Int32 = 1
 nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
@@ -43,6 +47,42 @@ private func restoreFromSignalHandler() {
     _ = write(sessionOutput, base, sequence.count)
   }
   if attributesSaved { _ = tcsetattr(sessionInput, TCSAFLUSH, &savedAttributes) }
+}
+
+/// SIGTSTP (Ctrl-Z, `kill -TSTP`): give the terminal back, stop, and take it over again once
+/// continued. The handler's own signal is blocked while it runs, so it is unblocked before the
+/// process stops itself with the default action.
+private func suspendFromSignalHandler(_ number: Int32) {
+  suspendedByHandler = true
+  restoreFromSignalHandler()
+  _ = signal(SIGTSTP, SIG_DFL)
+  var mask = sigset_t()
+  sigemptyset(&mask)
+  sigaddset(&mask, SIGTSTP)
+  _ = pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+  _ = raise(SIGTSTP)
+  // Continued (or never stopped: an orphaned process group ignores SIGTSTP).
+  suspendedByHandler = false
+  resumeFromSignalHandler()
+  _ = signal(SIGTSTP, suspendFromSignalHandler)
+}
+
+/// SIGCONT after a stop this process did not ask for (SIGSTOP): the shell may have reset the
+/// modes and drawn over the screen, so take the terminal over again.
+private func continueFromSignalHandler(_ number: Int32) {
+  if !suspendedByHandler { resumeFromSignalHandler() }
+}
+
+/// Raw mode and the alternate screen again, and a byte down the resize pipe so the loop redraws
+/// everything (at whatever size the terminal has now).
+private func resumeFromSignalHandler() {
+  guard attributesSaved else { return }
+  _ = tcsetattr(sessionInput, TCSAFLUSH, &rawAttributes)
+  if let sequence = enterSequence, let base = sequence.baseAddress {
+    _ = write(sessionOutput, base, sequence.count)
+  }
+  var byte: UInt8 = 1
+  _ = systemWrite(resizePipe.write, &byte, 1)
 }
 
 /// The signals that end the program: the terminal is restored, then the signal takes its
@@ -121,15 +161,19 @@ public final class TerminalSession {
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    let enter =
+      ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableAutowrap + (mouse ? ANSI.enableMouse : "")
+      + ANSI.clearScreen
+    let enterBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: enter.utf8.count)
+    _ = enterBuffer.initialize(from: enter.utf8)
+    enterSequence = enterBuffer
+    rawAttributes = attributes
     guard tcsetattr(input, TCSAFLUSH, &attributes) == 0 else {
       let error = TerminalError("entering raw mode")
       stop()
       throw error
     }
     isActive = true
-    let enter =
-      ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableAutowrap + (mouse ? ANSI.enableMouse : "")
-      + ANSI.clearScreen
     try write(Array(enter.utf8))
   }
 
@@ -142,7 +186,7 @@ public final class TerminalSession {
     if attributesSaved { _ = tcsetattr(input, TCSAFLUSH, &savedAttributes) }
     attributesSaved = false
     isActive = false
-    for number in terminatingSignals + [SIGWINCH] { _ = signal(number, SIG_DFL) }
+    for number in terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(number, SIG_DFL) }
     if resizePipe.read >= 0 {
       close(resizePipe.read)
       close(resizePipe.write)
@@ -150,6 +194,16 @@ public final class TerminalSession {
     }
     restoreSequence?.deallocate()
     restoreSequence = nil
+    enterSequence?.deallocate()
+    enterSequence = nil
+  }
+
+  /// Stops the program as Ctrl-Z does in a shell: the terminal is given back, and taken over and
+  /// redrawn when the program is continued (`fg`). Nothing happens when the session is not
+  /// running.
+  package func suspend() {
+    guard isActive else { return }
+    _ = raise(SIGTSTP)
   }
 
   private func installSignalHandlers() {
@@ -169,11 +223,13 @@ public final class TerminalSession {
         _ = raise(number)
       }
     }
+    _ = signal(SIGTSTP, suspendFromSignalHandler)
+    _ = signal(SIGCONT, continueFromSignalHandler)
     // A blocked mask is inherited through fork and exec: a parent that blocks SIGTERM (a test
     // runner, a supervisor) would otherwise leave these handlers deaf.
     var handled = sigset_t()
     sigemptyset(&handled)
-    for number in terminatingSignals + [SIGWINCH] { sigaddset(&handled, number) }
+    for number in terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, number) }
     _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
   }
 

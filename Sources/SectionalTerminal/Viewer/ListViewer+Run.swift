@@ -1,7 +1,8 @@
 extension ListViewer {
   /// Runs the viewer in `session` until a quit key or the end of input: takes the terminal over,
   /// draws, reads keys and resizes, and always gives the terminal back — on return, on a thrown
-  /// error, and (through the session's handlers) on SIGINT, SIGTERM and SIGHUP.
+  /// error, and (through the session's handlers) on SIGINT, SIGTERM and SIGHUP. Ctrl-Z and
+  /// SIGTSTP give it back until the program is continued, then take it over and redraw.
   ///
   /// Keys that arrive together are handled together and drawn once; resizes are drained and
   /// drawn once, so a storm of either costs one frame.
@@ -69,7 +70,14 @@ extension ListViewer {
       let keys =
         !events.bytes.isEmpty
         ? decoder.feed(events.bytes) : escapeTimedOut || wakeup == nil ? decoder.flush() : []
-      for key in keys where !wantsToQuit { handle(key) }
+      for key in keys where !wantsToQuit && !wantsToSuspend { handle(key) }
+      if wantsToSuspend {
+        // Stops here until continued; the session then re-enters the screen and wakes this
+        // loop through the resize pipe, which redraws everything.
+        wantsToSuspend = false
+        session.suspend()
+        continue
+      }
       if events.inputClosed { break }
       try session.write(frameBytes())
     }

@@ -16,6 +16,7 @@ import Sectional
 /// | Tab, Shift-Tab | focus the next, previous button |
 /// | Enter, click | select the focused (clicked) button |
 /// | Ctrl-L | redraw everything |
+/// | Ctrl-Z | suspend: the shell is back until `fg`, which redraws everything |
 /// | q, Esc, Ctrl-C | quit |
 @MainActor
 public final class ListViewer {
@@ -45,6 +46,8 @@ public final class ListViewer {
   /// The terminal's height in rows, the status line included.
   public private(set) var rows: Int
   package private(set) var wantsToQuit = false
+  /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
+  package var wantsToSuspend = false
   private var encoder: FrameEncoder
   private var canvas: Canvas
 
@@ -169,6 +172,7 @@ public final class ListViewer {
     case .backTab: moveFocus(forward: false)
     case .enter: activateFocused()
     case .control("l"): encoder.invalidate()
+    case .control("z"): wantsToSuspend = true
     case .character("q"), .escape, .control("c"), .control("d"): wantsToQuit = true
     case .mouse(let event): handle(event)
     default: break
