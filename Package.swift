@@ -39,6 +39,7 @@ let package = Package(
       name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
     .testTarget(name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting"], exclude: ["Snapshots"]),
     .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
+    .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom"]),
     .testTarget(
       name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal", "SectionalTesting"], exclude: ["Snapshots"]),
   ],

@@ -116,10 +116,15 @@ public final class CollectionView {
     layoutIfNeeded()
   }
 
+  /// Keeps the offset within the content after the content shrank. Moving the bounds lays out
+  /// again — cells that come into view size themselves, which can shrink the content once more —
+  /// so it repeats until the offset holds (a few rounds at most).
   func clampOffset() {
-    if bounds.minY > maximumContentOffsetY {
-      bounds.origin.y = maximumContentOffsetY
-      layout.bounds = bounds
+    for _ in 0..<maximumSelfSizingRounds {
+      guard bounds.minY > maximumContentOffsetY else { return }
+      var clamped = bounds
+      clamped.origin.y = maximumContentOffsetY
+      setBounds(clamped)
     }
   }
 
