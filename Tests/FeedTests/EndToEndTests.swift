@@ -63,6 +63,21 @@ import Testing
     /// The screen with its colours and attributes as escape sequences: what shows focus.
     var styledScreen: String { EndToEndTests.shell(["tmux", "capture-pane", "-p", "-e", "-t", name]) }
 
+    /// The screen once it has stopped changing (the same capture twice, 100 ms apart, after
+    /// the keys had 100 ms to arrive).
+    func settledScreen() -> String {
+      usleep(100_000)
+      var last = screen
+      for _ in 0..<50 {
+        usleep(100_000)
+        let now = screen
+        if now == last { return now }
+        last = now
+      }
+      Issue.record("the screen never settled:\n\(last)")
+      return last
+    }
+
     /// Presses Tab and waits until the focus shows (the styled screen changes).
     func focusNextButton() {
       let before = styledScreen
@@ -173,6 +188,38 @@ import Testing
       "{ '\(binary)' --sections 2000 | head -1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"; } 2>&1",
     ])
     #expect(piped == "status 0\n", "quiet, status 0: \(piped)")
+  }
+
+  /// Graphemes whose width terminals disagree on (emoji sequences, text-default emoji,
+  /// private use, Devanagari): every incremental frame equals the same frame redrawn in full
+  /// with Ctrl-L, whatever widths tmux gives them.
+  @Test func graphemesOfUncertainWidthLeaveNoStaleCells() throws {
+    let binary = try Self.requirements()
+    let texts = [
+      "Family 👨‍👩‍👧‍👦 and 🏳️‍🌈 flags 🇯🇵🇫🇷 ok", "Hearts ❤️ ☀️ ✈️ vs ☀ ✈ plain", "Private \u{E000} and \u{F8FF} use",
+      "हिन्दी पाठ क्षत्रिय दिखाएँ", "Skin 👍🏽 👋🏿 tones", "Mixed 東京 ❤️ क्षि 👨‍💻 end",
+    ]
+    func text(_ index: Int) -> String { texts[index % texts.count] }
+    let cards = (0..<14).map { index in
+      #"{"id": "c\#(index)", "title": "\#(text(index))", "description": "\#(text(index + 1)) \#(text(index + 2))", "caption": "\#(text(index + 3))", "detail": "\#(text(index + 4))", "extras": ["\#(text(index + 5))"]}"#
+    }
+    let path = try temporaryFile("[" + cards.joined(separator: ",") + "]")
+    defer { removeTemporaryFile(path) }
+    let pane = Pane()
+    pane.startFeed(binary, "'\(path)'")
+    var stale: [String] = []
+    for key in [
+      "j", "j", "j", "J", "Tab", "Enter", "j", "j", "k", "NPage", "NPage", "PPage", "Tab", "Enter", "k", "j",
+    ] {
+      pane.keys(key)
+      let incremental = pane.settledScreen()
+      pane.keys("C-l")
+      let full = pane.settledScreen()
+      if incremental != full { stale.append("after \(key):\n\(incremental)\n--- redrawn:\n\(full)") }
+    }
+    let staleFrames = stale.count
+    #expect(staleFrames == 0, "frames that differ from a full redraw; the first:\n\(stale.first ?? "")")
+    pane.keys("q")
   }
 
   /// Ctrl-Z gives the terminal back to the shell (cooked modes, the main screen, the job

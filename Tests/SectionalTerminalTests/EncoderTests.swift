@@ -146,3 +146,76 @@ import Testing
     #expect(coloured == "\u{1B}[1;38;2;255;0;0mhi\u{1B}[0m\n 漢字\n")
   }
 }
+
+/// Graphemes whose width terminals disagree on: the encoder must leave a terminal with another
+/// width table showing what a full redraw on that terminal shows.
+@Suite struct UncertainWidthTests {
+  // Built from strings: the compiler checks a Character literal with an older grapheme table.
+  static let uncertain: [Character] = ["👨‍👩‍👧", "❤️", "☀", "\u{E000}", "क्षि", "👍🏽", "🇯🇵"].map { Character($0) }
+  static let certain: [Character] = ["a", "b", " ", "漢", "🎉", "é", "─"]
+
+  @Test func theUncertainOnesAreTheOnesTerminalsDisagreeOn() {
+    for character in Self.uncertain { #expect(DisplayWidth.isUncertain(character), "\(character)") }
+    for character in Self.certain { #expect(!DisplayWidth.isUncertain(character), "\(character)") }
+  }
+
+  /// A terminal that draws every uncertain grapheme one column narrower or wider than we do.
+  static func disagreeing(width: Int, height: Int, narrower: Bool) -> VirtualTerminal {
+    var terminal = VirtualTerminal(width: width, height: height)
+    terminal.disagrees = true
+    terminal.widthOf = { character in
+      let ours = DisplayWidth.of(character)
+      guard DisplayWidth.isUncertain(character) else { return ours }
+      return narrower ? max(1, ours - 1) : min(2, ours + 1)
+    }
+    return terminal
+  }
+
+  @Test func everyIncrementalFrameEqualsAFullRedrawOnATerminalThatDisagrees() {
+    var random = SplitMix64(seed: 2_026)
+    let glyphs = Self.uncertain + Self.certain + Array(repeating: "x", count: 6)
+    for trial in 0..<60 {
+      let (width, height) = (8 + random.next(below: 20), 2 + random.next(below: 6))
+      let narrower = trial % 2 == 0
+      var encoder = FrameEncoder(colors: .trueColor)
+      encoder.usesScrollRegions = trial % 3 != 0
+      var terminal = Self.disagreeing(width: width, height: height, narrower: narrower)
+      var frame = Canvas(width: width, height: height)
+      for step in 0..<20 {
+        var next = frame
+        for _ in 0..<(1 + random.next(below: 6)) {
+          let glyph = glyphs[random.next(below: glyphs.count)]
+          next.put(
+            glyph, columns: DisplayWidth.of(glyph), x: random.next(below: width),
+            y: random.next(below: height), style: .plain, opaque: true)
+        }
+        if random.next(below: 4) == 0 { next.shiftRows(top: 0, bottom: height, by: -1) }
+        terminal.apply(encoder.encode(next))
+        var reference = Self.disagreeing(width: width, height: height, narrower: narrower)
+        var full = FrameEncoder(colors: .trueColor)
+        reference.apply(full.encodeFull(next))
+        #expect(
+          terminal.screen.plainText(trimmingTrailingSpaces: false)
+            == reference.screen.plainText(trimmingTrailingSpaces: false), "trial \(trial) step \(step)")
+        frame = next
+      }
+    }
+  }
+
+  @Test func rowsWithoutThemAreStillWrittenCellByCell() {
+    var encoder = FrameEncoder(colors: .none)
+    encoder.synchronized = false
+    var frame = Canvas(width: 20, height: 2)
+    frame.drawText("plain row", x: 0, y: 0, style: .plain)
+    frame.drawText("heart ❤️ row", x: 0, y: 1, style: .plain)
+    _ = encoder.encode(frame)
+    var next = frame
+    next.drawText("X", x: 0, y: 0, style: .plain)
+    next.drawText("Y", x: 0, y: 1, style: .plain)
+    let text = String(decoding: encoder.encode(next), as: UTF8.self)
+    // The plain row gets one cell; the row with the heart is rewritten whole, the heart over
+    // blanks and followed by a cursor move.
+    #expect(text.contains("X") && !text.contains("Xlain"))
+    #expect(text.contains("Yeart ") && text.contains("  \u{1B}[2;7H❤️\u{1B}[2;9H"))
+  }
+}

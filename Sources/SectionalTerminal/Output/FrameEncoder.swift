@@ -8,6 +8,10 @@
 ///   terminal moves them itself with a scroll region (`CSI t;b r` + `CSI n S`/`CSI n T`), and only
 ///   the rows that came into view are drawn. The band is found by hashing rows, the way curses
 ///   finds its scrolls, so it works for any change, not only for scrolling.
+/// - A row holding a grapheme whose width terminals disagree on (an emoji sequence, a private-use
+///   character, an Indic cluster: ``DisplayWidth/isUncertain(_:)``) is rewritten whole when it
+///   changes, each such grapheme over blanks of its width and followed by an absolute cursor
+///   move: whatever width the terminal gives it, the row heals instead of keeping stale cells.
 /// - A frame is one write, inside synchronized output (`CSI ? 2026 h` … `l`); a frame with no
 ///   change is no bytes at all.
 package struct FrameEncoder: Sendable {
@@ -50,6 +54,10 @@ package struct FrameEncoder: Sendable {
         if cell.isContinuation { continue }
         styles.set(cell.style, into: &out)
         out.append(grapheme: cell.grapheme)
+        // The terminal may have moved the cursor by another width: say where the next cell is.
+        if x + Int(cell.width) < canvas.width, DisplayWidth.isUncertain(cell.grapheme) {
+          out.moveCursor(x: x + Int(cell.width), y: y)
+        }
       }
     }
     out.write(ANSI.resetStyle)
@@ -95,6 +103,10 @@ package struct FrameEncoder: Sendable {
     }
     for y in 0..<canvas.height {
       if newHashes[y] == screenHashes[y] && Self.rowsEqual(old, canvas, y) { continue }
+      if Self.hasUncertainWidth(canvas, y) || Self.hasUncertainWidth(old, y) {
+        rewriteRow(y, of: canvas, cursor: &cursor, into: &out)
+        continue
+      }
       var x = 0
       while x < canvas.width {
         let cell = canvas[x, y]
@@ -125,6 +137,43 @@ package struct FrameEncoder: Sendable {
     framed.bytes += out.bytes
     if synchronized { framed.write(ANSI.endSynchronizedUpdate) }
     return framed.bytes
+  }
+
+  /// Writes row `y` whole, each grapheme of uncertain width over blanks of its width and followed
+  /// by an absolute move, so the row ends right whatever widths the terminal used.
+  private mutating func rewriteRow(
+    _ y: Int, of canvas: Canvas, cursor: inout (x: Int, y: Int)?, into out: inout ByteWriter
+  ) {
+    var x = 0
+    while x < canvas.width {
+      let cell = canvas[x, y]
+      if cell.isContinuation {
+        x += 1
+        continue
+      }
+      let span = Int(cell.width)
+      move(to: x, y, from: &cursor, canvas: canvas, into: &out)
+      styles.set(cell.style, into: &out)
+      if DisplayWidth.isUncertain(cell.grapheme) {
+        for _ in 0..<max(1, span) { out.append(grapheme: " ") }
+        out.moveCursor(x: x, y: y)
+        out.append(grapheme: cell.grapheme)
+        cursor = nil
+      } else {
+        out.append(grapheme: cell.grapheme)
+        cursor = x + span < canvas.width ? (x + span, y) : nil
+      }
+      x += max(1, span)
+    }
+  }
+
+  /// Whether row `y` holds a grapheme whose width terminals disagree on.
+  static func hasUncertainWidth(_ canvas: Canvas, _ y: Int) -> Bool {
+    for x in 0..<canvas.width {
+      let grapheme = canvas[x, y].grapheme
+      if grapheme.utf8.count > 1 && DisplayWidth.isUncertain(grapheme) { return true }
+    }
+    return false
   }
 
   private func emitScroll(_ dy: Int, into out: inout ByteWriter) {

@@ -32,6 +32,32 @@ public enum DisplayWidth {
     return width
   }
 
+  /// Whether terminals disagree on how wide `character` is: emoji sequences (ZWJ, variation
+  /// selectors, skin tones, flags), emoji that default to text presentation, private-use
+  /// characters, and clusters of the Indic and Southeast Asian scripts. A front drawing one
+  /// must not trust the terminal's cursor after it.
+  package static func isUncertain(_ character: Character) -> Bool {
+    if character.utf8.count == 1 { return false }
+    let scalars = character.unicodeScalars
+    var count = 0
+    for scalar in scalars {
+      count += 1
+      switch scalar.value {
+      case 0x200D, 0xFE0E, 0xFE0F, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0x20E3: return true
+      case 0xE000...0xF8FF, 0xF0000...0x10FFFF: return true
+      case 0x0900...0x0DFF, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF:
+        if scalar.properties.generalCategory == .spacingMark { return true }
+      default: break
+      }
+    }
+    guard let first = scalars.first else { return false }
+    if count > 1, (0x0900...0x0DFF).contains(first.value) || (0x0E00...0x0EFF).contains(first.value) {
+      return true
+    }
+    let properties = first.properties
+    return properties.isEmoji && !properties.isEmojiPresentation && first.value >= 0x80
+  }
+
   @usableFromInline
   static func clusterWidth(_ scalars: Character.UnicodeScalarView) -> Int {
     var iterator = scalars.makeIterator()
