@@ -186,6 +186,12 @@ public enum FeedCommand {
   ) throws(TerminalError) {
     let encoder = LineEncoder(colors: renderer.environment.colors)
     let collectionView = list.collectionView
+    if collectionView.numberOfSections == 0, let empty = list.adapter.emptyView {
+      var canvas = Canvas(width: columns, height: height ?? 3)
+      renderer.draw(empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: 1), into: &canvas)
+      try output(encoder.encode(canvas))
+      return
+    }
     if let height {
       collectionView.setSize(Size(width: Double(columns), height: Double(height)))
       var canvas = Canvas(width: columns, height: height)

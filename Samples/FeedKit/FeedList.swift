@@ -30,6 +30,11 @@ public final class FeedList: ListAdapterDataSource {
 
   public func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }
 
+  /// What a feed without cards shows.
+  public func emptyView(for adapter: ListAdapter) -> CellDescriptor? {
+    .text("This feed has no cards yet.", role: .caption, width: adapter.containerSize.width, height: 1)
+  }
+
   /// Shows `document` instead, as the difference from the current one: cards that stay keep
   /// their controller (and their expansion), changed ones update in place, new ones are
   /// inserted and gone ones deleted, in one batch applied at the next flush (the viewer's next

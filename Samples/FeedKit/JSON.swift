@@ -105,6 +105,13 @@ public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible 
 /// converted), whatever the shape of the file.
 public enum JSONParser {
   public static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> JSONNode {
+    // UTF-16 and UTF-32 (with their byte order mark, or ASCII's zero bytes between letters) are
+    // named, rather than reported as a stray byte.
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+      || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0))
+    {
+      throw FeedFileError("the file is UTF-16 or UTF-32; a feed file is UTF-8", at: 0).located(in: bytes)
+    }
     let result = bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(source: BufferBytes(buffer: buffer))
       return Result { () throws(FeedFileError) in try reader.parseDocument() }

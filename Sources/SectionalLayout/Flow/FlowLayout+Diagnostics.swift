@@ -7,11 +7,18 @@ extension FlowLayout {
     collectionView?.report(Diagnostic(kind, message, indexPaths: indexPath.map { [$0] } ?? []))
   }
 
+  /// The longest length the layout takes, 2^24: frames are stored relative to their section in
+  /// single precision, which holds every whole number up to it exactly. Longer sizes, insets and
+  /// spacings are clamped to it (with a diagnostic), so no frame is ever infinite or imprecise.
+  static let maximumLength = 16_777_216.0
+
   func sanitized(_ value: Double, _ what: String, _ section: Int) -> Double {
-    if value.isFinite && value >= 0 { return value }
+    if value.isFinite && value >= 0 && value <= Self.maximumLength { return value }
+    let used = value.isFinite && value > 0 ? Self.maximumLength : 0
     report(
-      .invalidSize, IndexPath(item: 0, section: section), "section \(section) has \(what) \(value); used 0")
-    return 0
+      .invalidSize, IndexPath(item: 0, section: section),
+      "section \(section) has \(what) \(value); used \(Int(used))")
+    return used
   }
 
   func sanitizedCount(_ value: Int, what: String) -> Int {

@@ -31,7 +31,7 @@ extension FlowLayout {
   }
 
   var sanitizedWidth: Double {
-    bounds.width.isFinite && bounds.width > 0 ? bounds.width : 0
+    bounds.width.isFinite && bounds.width > 0 ? Swift.min(bounds.width, Self.maximumLength) : 0
   }
 
   func rebuildEverything(width: Double, delegate: any FlowLayoutDelegate) {
@@ -217,6 +217,14 @@ extension FlowLayout {
         size = Size(
           width: size.width.isFinite ? Swift.max(0, size.width) : 0,
           height: size.height.isFinite ? Swift.max(0, size.height) : 0)
+      }
+      if size.height > Self.maximumLength || size.width > Self.maximumLength {
+        report(
+          .invalidSize, indexPath,
+          "item \(indexPath) has size \(size); clamped to \(Int(Self.maximumLength)) at most")
+        size = Size(
+          width: Swift.min(size.width, Self.maximumLength), height: Swift.min(size.height, Self.maximumLength)
+        )
       }
       if size.width > available {
         report(

@@ -222,8 +222,12 @@ public struct Canvas: Sendable {
   public mutating func drawWrappedText(_ text: String, in rect: CellRect, style: TextStyle) -> Int {
     let lines = TextLayout.lines(text, width: rect.width)
     withClip(rect) { canvas in
-      for (row, line) in lines.enumerated() where row < rect.height {
-        canvas.drawText(line, x: rect.x, y: rect.y + row, style: style, maxWidth: rect.width)
+      // Only the rows the clip shows: a cell far taller than the viewport costs its visible part.
+      let first = max(0, canvas.clip.y - rect.y)
+      let end = min(lines.count, rect.height, canvas.clip.maxY - rect.y)
+      guard first < end else { return }
+      for row in first..<end {
+        canvas.drawText(lines[row], x: rect.x, y: rect.y + row, style: style, maxWidth: rect.width)
       }
     }
     return lines.count

@@ -70,6 +70,15 @@ public final class TextRenderer {
     }
   }
 
+  /// Draws one cell outside any list — the adapter's empty view, say — with the view
+  /// registered for it, clipped to `rect`.
+  public func draw(_ descriptor: CellDescriptor, in rect: CellRect, into canvas: inout Canvas) {
+    let view = registry.cellView(for: descriptor)
+    canvas.withClip(rect) { canvas in
+      view.draw(descriptor, in: rect, state: CellState(), canvas: &canvas, environment: environment)
+    }
+  }
+
   /// The collection view's measurer: the view registered for a cell measures it at a width,
   /// with the same text layout it draws with, so a cell is exactly as tall as its text.
   public func measurer() -> (CellDescriptor, Double) -> Size {

@@ -1,20 +1,57 @@
 import Sectional
+import Synchronization
 
 /// Text as the terminal shows it: sanitised, then wrapped by display width. Sizing and drawing
 /// both go through here, so a cell is exactly as tall as the text drawn in it.
 public enum TextLayout {
   /// The lines `text` takes at `width` columns, after sanitising.
+  ///
+  /// Long texts (over 4 KB) are remembered, the last few of them: a cell taller than the
+  /// viewport is drawn again for every frame or page it shows in, and wrapping it from the start
+  /// each time would make printing it quadratic in its length.
   public static func lines(_ text: String, width: Int) -> [Substring] {
-    let clean = Sanitizer.clean(text)
-    return TextWrapping.lines(clean, width: max(1, width), measure: DisplayWidth.of)
+    let width = max(1, width)
+    guard text.utf8.count > 4_096 else {
+      return TextWrapping.lines(Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+    }
+    if let cached = recent.withLock({ $0.first { $0.width == width && $0.text == text }?.lines }) {
+      return cached
+    }
+    let lines = TextWrapping.lines(Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+    recent.withLock { entries in
+      entries.insert((text, width, lines), at: 0)
+      if entries.count > 4 { entries.removeLast() }
+    }
+    return lines
   }
+
+  /// The last long texts wrapped, most recent first.
+  private static let recent = Mutex<[(text: String, width: Int, lines: [Substring])]>([])
 
   /// The widest line and the number of rows `text` takes at `width` columns, as ``lines(_:width:)``
   /// wraps it (the lines are not built).
+  /// Long texts are remembered as ``lines(_:width:)`` remembers them: a cell's descriptor is
+  /// measured again whenever it is asked for.
   public static func size(of text: String, width: Int) -> (width: Int, height: Int) {
-    let size = TextWrapping.size(of: Sanitizer.clean(text), width: max(1, width), measure: DisplayWidth.of)
-    return (size.width, size.lines)
+    let width = max(1, width)
+    guard text.utf8.count > 4_096 else {
+      let size = TextWrapping.size(of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+      return (size.width, size.lines)
+    }
+    if let cached = recentSizes.withLock({ $0.first { $0.width == width && $0.text == text }?.size }) {
+      return cached
+    }
+    let measured = TextWrapping.size(of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+    let size = (width: measured.width, height: measured.lines)
+    recentSizes.withLock { entries in
+      entries.insert((text, width, size), at: 0)
+      if entries.count > 8 { entries.removeLast() }
+    }
+    return size
   }
+
+  /// The last long texts measured, most recent first.
+  private static let recentSizes = Mutex<[(text: String, width: Int, size: (width: Int, height: Int))]>([])
 
   /// How many rows `text` takes at `width` columns.
   package static func height(of text: String, width: Int) -> Int { size(of: text, width: width).height }

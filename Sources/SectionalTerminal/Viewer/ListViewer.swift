@@ -82,6 +82,11 @@ public final class ListViewer {
     followFocus()
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
     renderer.render(collectionView, focused: focused, into: &canvas)
+    if collectionView.numberOfSections == 0, let empty = adapter.emptyView {
+      renderer.draw(
+        empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: max(0, listRows - 1)),
+        into: &canvas)
+    }
     if hasStatusLine { drawStatusLine() }
     return canvas
   }

@@ -1,0 +1,340 @@
+import FeedKit
+import Foundation
+import Sectional
+import SectionalTerminal
+import SectionalTesting
+import Testing
+
+/// Documentation/Reliability.md's catalogue of bad input, one check per entry: each `check`
+/// names its entry's id, and `theCatalogueAndItsTestsNameTheSameCases` keeps the page and this
+/// file in step.
+@MainActor
+@Suite struct BadInputCatalogueTests {
+  // MARK: - Helpers
+
+  /// A list of `rows` one-row items per object, sized by `size` when given.
+  final class Sized: SectionController {
+    let size: ItemSize?
+    let rows: Int
+    init(rows: Int = 1, size: ItemSize? = nil) {
+      self.rows = rows
+      self.size = size
+      super.init()
+    }
+    override func numberOfItems() -> Int { rows }
+    override func sizeForItem(at index: Int) -> ItemSize { size ?? super.sizeForItem(at: index) }
+  }
+
+  struct Model: ListDiffable, Hashable {
+    var id: Int
+    var diffIdentifier: Int { id }
+  }
+
+  func harness(
+    _ ids: [Int], size: Size = Size(width: 20, height: 10), expecting: Set<Diagnostic.Kind> = [],
+    controller: @escaping @MainActor (any ListDiffable) -> SectionController = { _ in Sized() }
+  ) throws -> ListHarness {
+    try ListHarness(
+      objects: ids.map(Model.init), size: size, layout: FlowLayout(), expecting: expecting,
+      controllerFor: controller)
+  }
+
+  /// Every frame is finite and inside the content.
+  func framesAreSane(_ harness: ListHarness) -> Bool {
+    let size = harness.collectionView.contentSize
+    guard size.width.isFinite, size.height.isFinite else { return false }
+    return harness.collectionView.layout.layoutAttributesForElements(
+      in: Rect(x: 0, y: 0, width: max(1, size.width), height: max(1, size.height))
+    ).allSatisfy {
+      [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite)
+        && $0.frame.maxY <= size.height
+    }
+  }
+
+  func feedFile(_ bytes: [UInt8]) -> FeedRun {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sectional-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("feed.json").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    return runFeed([path, "--width", "40"])
+  }
+
+  func feedFile(_ text: String) -> FeedRun { feedFile(Array(text.utf8)) }
+
+  func card(title: String = "T", id: String = "a") -> String {
+    #"{"id": "\#(id)", "title": "\#(title)", "description": "D"}"#
+  }
+
+  /// Runs a catalogue entry's check; `id` is the entry's, `what` its short name.
+  func check(_ id: String, _ what: String, _ body: () throws -> Void) rethrows {
+    try body()
+  }
+
+  // MARK: - The list
+
+  @Test func theListCorrectsBadInputWithADiagnostic() throws {
+    try check("L01", "duplicate identifiers") {
+      let h = try harness([1, 2, 1, 3, 2], expecting: [.duplicateIdentifiers])
+      #expect(h.adapter.objects.map { ($0 as! Model).id } == [1, 2, 3])
+    }
+    let sizes: [(String, Size, Set<Diagnostic.Kind>)] = [
+      ("L02", Size(width: -3, height: -2), [.invalidSize]),
+      ("L03", Size(width: .nan, height: .nan), [.invalidSize]),
+      ("L04", Size(width: .infinity, height: -.infinity), [.invalidSize]),
+      ("L05", Size(width: 1e39, height: 1e300), [.invalidSize, .itemTooWide]),
+    ]
+    for (id, size, kinds) in sizes {
+      try check(id, "item size \(size)") {
+        let h = try harness([1, 2], expecting: kinds) { _ in Sized(size: .exact(size)) }
+        #expect(framesAreSane(h), "\(id)")
+        #expect(h.collectionView.contentSize.height <= 2 * 16_777_216, "\(id)")
+      }
+    }
+    try check("L06", "a zero size") {
+      let h = try harness([1, 2]) { _ in Sized(rows: 3, size: .exact(.zero)) }
+      #expect(h.collectionView.contentSize.height == 0 && framesAreSane(h))
+    }
+    try check("L07", "a controller's batch with items out of range") {
+      let h = try harness([1])
+      try h.perform("insert at 99", expecting: [.invalidBatchUpdate]) { h in
+        h.adapter.performBatch(
+          for: h.controller(for: Model(id: 1))!, updates: { $0.insert([99]) }, completion: nil)
+      }
+      #expect(h.numberOfItems(inSectionOf: Model(id: 1)) == 1)
+    }
+    try check("L08", "a batch whose counts do not add up") {
+      let h = try harness([1])
+      try h.perform("delete without a change", expecting: [.invalidBatchUpdate]) { h in
+        h.adapter.performBatch(
+          for: h.controller(for: Model(id: 1))!, updates: { $0.delete([0]) }, completion: nil)
+      }
+      #expect(h.numberOfItems(inSectionOf: Model(id: 1)) == 1)
+    }
+    check("L09", "an update asked for inside an update") {
+      final class Source: ListAdapterDataSource {
+        var objects: [any ListDiffable] = [Model(id: 1)]
+        func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
+        func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+          -> SectionController
+        {
+          Sized()
+        }
+      }
+      let source = Source()
+      let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 10, height: 10)))
+      adapter.scheduler = { _ in }
+      adapter.dataSource = source
+      adapter.reloadData()
+      source.objects = [Model(id: 1), Model(id: 2)]
+      var order: [Int] = []
+      adapter.performUpdates { _ in
+        order.append(adapter.objects.count)
+        source.objects = [Model(id: 3)]
+        adapter.performUpdates { _ in order.append(adapter.objects.count) }
+      }
+      adapter.flushPendingUpdates()
+      #expect(order == [2, 1] && adapter.collectionView.diagnostics.isEmpty)
+    }
+    try check("L10", "no sections at all") {
+      let h = try harness([])
+      #expect(h.collectionView.contentSize.height == 0 && h.visibleElements.isEmpty)
+      #expect(try h.render().allSatisfy { $0 == " " || $0 == "\n" })
+    }
+    try check("L11", "empty sections") {
+      let h = try ListHarness(objects: [Model(id: 1), Model(id: 2)], size: Size(width: 20, height: 5)) { _ in
+        Sized(rows: 0)
+      }
+      #expect(h.decorations(inSectionOf: Model(id: 1)).isEmpty && h.collectionView.contentSize.height == 0)
+    }
+    try check("L12", "selecting an item that does not exist") {
+      let h = try harness([1])
+      try h.select(item: 7, inSectionOf: Model(id: 1), expecting: [.noSuchItem])
+      #expect(h.collectionView.indexPathsForSelectedItems.isEmpty)
+    }
+    try check("L13", "scrolling to any offset") {
+      let h = try harness(Array(0..<30))
+      for y in [-5.0, .nan, .infinity, -.infinity, 1e300] {
+        try h.scroll(toY: y)
+        #expect(h.collectionView.contentOffset.y >= 0)
+        #expect(h.collectionView.contentOffset.y <= h.collectionView.maximumContentOffsetY)
+      }
+    }
+    try check("L14", "a viewport of any size") {
+      let h = try harness(Array(0..<5))
+      for size in [
+        Size(width: -1, height: -1), Size(width: .nan, height: 3), Size(width: 1, height: 1), .zero,
+      ] {
+        try h.resize(to: size)
+        #expect(h.collectionView.bounds.width >= 0 && h.collectionView.bounds.height >= 0)
+        _ = try h.render()
+      }
+    }
+  }
+
+  // MARK: - Text in cards
+
+  @Test func textInCardsIsDrawnSafely() throws {
+    func rendered(_ title: String, width: Int = 40) -> FeedRun {
+      let json = "[" + card(title: title) + "]"
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "sectional-\(UUID().uuidString)")
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let path = directory.appendingPathComponent("feed.json").path
+      try? json.write(toFile: path, atomically: true, encoding: .utf8)
+      return runFeed([path, "--width", "\(width)", "--color", "always"])
+    }
+    check("T01", "a 10,000-column word") {
+      let run = rendered(String(repeating: "w", count: 10_000))
+      #expect(run.status == 0 && run.output.split(separator: "\n").count > 100)
+    }
+    check("T02", "a 1 MB string") {
+      let run = rendered(String(repeating: "words and ", count: 100_000))
+      #expect(run.status == 0 && onlySGR(run.output))
+    }
+    for (id, what, escaped) in [
+      ("T03", "NUL and C0 controls", #"a\u0000b\u0007c\u001bd"#),
+      ("T04", "C1 controls", #"a\u0085b\u009b31mc"#),
+      ("T05", "bidi overrides", #"a\u202eb\u2066c"#), ("T06", "CSI sequences", #"a\u001b[2Jb\u001b[31mc"#),
+      ("T07", "OSC, OSC 52 clipboard writes", #"a\u001b]52;c;cHduZWQ=\u0007b\u001b]0;title\u001b\\c"#),
+      ("T08", "DCS and APC strings", #"a\u001bPq#0\u001b\\b\u001b_apc\u001b\\c"#),
+    ] {
+      check(id, what) {
+        let run = rendered(escaped)
+        #expect(run.status == 0, "\(id)")
+        #expect(onlySGR(run.output), "\(id): only colour sequences reach the terminal")
+        #expect(run.output.contains("a") && run.output.contains("c"), "\(id): the text around stays")
+      }
+    }
+    check("T09", "lone surrogates") {
+      let run = rendered(#"a\ud800b\udc00c"#)
+      #expect(run.status == 0 && run.output.contains("a\u{FFFD}b\u{FFFD}c"))
+    }
+    check("T10", "an escape in a card id") {
+      let run = runFeed(["--expand", "\u{1B}]52;c;x\u{07}id"])
+      #expect(run.status == 64 && !run.errors.contains("\u{1B}") && !run.errors.contains("\u{07}"))
+    }
+  }
+
+  // MARK: - Feed files
+
+  @Test func badFeedFilesGetOneMessageWithAPosition() {
+    let cases: [(String, String, [UInt8], String)] = [
+      ("F01", "an empty file", [], "1:1: expected a value, found end of file"),
+      ("F02", "whitespace only", Array("  \n\t ".utf8), "2:3: expected a value, found end of file"),
+      ("F03", "truncated in a string", Array(#"[{"id": "a", "title": "Tr"#.utf8), "a string is not closed"),
+      (
+        "F04", "truncated in an escape", Array(#"[{"id": "a", "title": "T\u00"#.utf8),
+        "\\u needs four hex digits"
+      ),
+      (
+        "F05", "nested 100,000 deep", Array(String(repeating: "[", count: 100_000).utf8),
+        "nested more than 512 deep"
+      ),
+      (
+        "F06", "the wrong shape", Array("42".utf8), "a feed is an object with \"cards\", or an array of cards"
+      ),
+      ("F07", "duplicate keys", Array(#"[{"id": "a", "title": "T", "title": "U"}]"#.utf8), "appears twice"),
+      (
+        "F08", "a number of 10,000 digits", Array(("[" + String(repeating: "7", count: 10_000) + "]").utf8),
+        "out of range"
+      ),
+      (
+        "F09", "an image 10⁹ pixels wide",
+        Array(#"[{"id": "a", "title": "T", "description": "D", "image": {"width": 1000000000}}]"#.utf8),
+        "width must be a whole number from 1 to 200"
+      ),
+      ("F10", "invalid UTF-8", [0x5B, 0x22, 0xFF, 0xFE, 0x22, 0x5D], "a string is not valid UTF-8"),
+      ("F11", "an overlong encoding", [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], "a string is not valid UTF-8"),
+      (
+        "F12", "UTF-16", [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
+        "the file is UTF-16 or UTF-32; a feed file is UTF-8"
+      ),
+      ("F13", "a card without a title", Array(#"[{"id": "a"}]"#.utf8), "cards[0] needs \"title\""),
+      ("F14", "two cards with one id", Array(("[" + card() + "," + card() + "]").utf8), "ids must be unique"),
+    ]
+    for (id, what, bytes, message) in cases {
+      check(id, what) {
+        let run = feedFile(bytes)
+        #expect(run.status == 65, "\(id) \(what): \(run.errors)")
+        #expect(run.errors.contains(message), "\(id) \(what): \(run.errors)")
+        #expect(run.errors.count < 300 && run.output.isEmpty, "\(id)")
+        #expect(run.errors.split(separator: "\n").count == 1, "\(id): one line")
+      }
+    }
+    check("F15", "a byte order mark") {
+      let run = feedFile([0xEF, 0xBB, 0xBF] + Array(("[" + card() + "]").utf8))
+      #expect(run.status == 0 && run.output.contains("T"))
+    }
+    check("F16", "an empty feed") {
+      let run = feedFile("[]")
+      #expect(run.status == 0 && run.output.contains("This feed has no cards yet."))
+    }
+  }
+
+  @Test func badPathsAndOptionsExitWithTheirStatus() {
+    check("P01", "a directory") {
+      let run = runFeed([FileManager.default.temporaryDirectory.path])
+      #expect(run.status == 66 && run.errors.contains("Is a directory"))
+    }
+    check("P02", "a missing file") {
+      let run = runFeed(["/nonexistent/feed.json"])
+      #expect(run.status == 66 && run.errors.contains("No such file or directory"))
+    }
+    check("P03", "/dev/null") {
+      let run = runFeed(["/dev/null"])
+      #expect(run.status == 65 && run.errors.contains("/dev/null:1:1: expected a value, found end of file"))
+    }
+    check("P04", "an unknown option") {
+      let run = runFeed(["--frobnicate"])
+      #expect(run.status == 64 && run.errors.hasPrefix("feed: unknown option \"--frobnicate\""))
+    }
+    check("P05", "bad option values") {
+      for arguments in [
+        ["--width", "0"], ["--height", "x"], ["--sections", "-1"], ["--color", "blue"], ["--seed", "1.5"],
+      ] {
+        let run = runFeed(arguments)
+        #expect(run.status == 64 && run.errors.contains("Usage: feed"), "\(arguments)")
+      }
+    }
+    check("P06", "hostile and huge arguments") {
+      let run = runFeed(["--color", "\u{1B}[31m" + String(repeating: "x", count: 100_000)])
+      #expect(
+        run.status == 64 && !run.errors.contains("\u{1B}[31m")
+          && run.errors.split(separator: "\n")[0].count < 120)
+    }
+  }
+
+  // MARK: - The page and the tests agree
+
+  @Test func theCatalogueAndItsTestsNameTheSameCases() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let page = try String(
+      contentsOf: root.appendingPathComponent("Documentation/Reliability.md"), encoding: .utf8)
+    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+    func ids(_ text: String, after marker: String) -> Set<String> {
+      var found = Set<String>()
+      var rest = text[...]
+      while let range = rest.range(of: marker) {
+        let id = rest[range.upperBound...].prefix(3)
+        if id.count == 3, id.first!.isUppercase, id.dropFirst().allSatisfy(\.isNumber) {
+          found.insert(String(id))
+        }
+        rest = rest[range.upperBound...]
+      }
+      return found
+    }
+    let tested = ids(source, after: "\"")
+    let documented = ids(page, after: "| ")
+    #expect(documented.count >= 40, "the catalogue lists \(documented.count) cases")
+    #expect(
+      tested.subtracting(documented).isEmpty,
+      "tested, not in the page: \(tested.subtracting(documented).sorted())")
+    #expect(
+      documented.subtracting(tested).isEmpty,
+      "in the page, not tested: \(documented.subtracting(tested).sorted())")
+  }
+}
