@@ -222,6 +222,45 @@ import Testing
     pane.keys("q")
   }
 
+  /// 100 resizes in well under a second, down to 1×1 and up to 300×100, then back: the screen
+  /// equals a full redraw, and the feed still answers keys.
+  @Test func aStormOfResizesEndsInACleanFrame() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary)
+    for index in 1...100 {
+      var (width, height) = ((index * 37) % 300 + 1, (index * 13) % 100 + 1)
+      if index == 50 { (width, height) = (1, 1) }
+      if index == 60 { (width, height) = (300, 100) }
+      Self.shell(["tmux", "resize-window", "-t", pane.name, "-x", "\(width)", "-y", "\(height)"])
+    }
+    Self.shell(["tmux", "resize-window", "-t", pane.name, "-x", "100", "-y", "40"])
+    let settled = pane.settledScreen()
+    pane.keys("C-l")
+    #expect(settled == pane.settledScreen(), "the frame after the storm is a full redraw's")
+    #expect(settled.contains("Welcome to Sectional") && settled.contains("╮"))
+    pane.focusNextButton()
+    pane.keys("Enter")
+    pane.wait(for: "the card opened") { $0.contains("View less") }
+    pane.keys("q")
+  }
+
+  /// 2,000 keys at once — 1,000 down, 999 up — are every one handled: the feed ends one row
+  /// down, as after a single key.
+  @Test func twoThousandKeysAtOnceAreEachHandled() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary, "--sections 400")
+    pane.keys("j")
+    let oneDown = pane.settledScreen()
+    pane.keys("g")
+    pane.wait(for: "the top") { $0 != oneDown }
+    pane.type(String(repeating: "j", count: 1_000) + String(repeating: "k", count: 999))
+    // Ten seconds to end exactly one row down; a lost key leaves it elsewhere.
+    pane.wait(for: "one row down after 2,000 keys") { $0 == oneDown }
+    pane.keys("q")
+  }
+
   /// Ctrl-Z gives the terminal back to the shell (cooked modes, the main screen, the job
   /// stopped); `fg` takes it over again and redraws, and keys work at once.
   @Test func ctrlZSuspendsAndFgRedraws() throws {

@@ -4,6 +4,12 @@ import Testing
 
 @testable import SectionalTerminal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @MainActor
 final class Cards: ListAdapterDataSource {
   var cards: [FeedCard]
@@ -52,6 +58,44 @@ struct Harness {
 }
 
 @Suite @MainActor struct ViewerTests {
+  /// A viewer that drew, scrolled and expanded lets go of everything: the viewer, its renderer,
+  /// the adapter, the collection view, the layout and every controller.
+  @Test func aViewerAndEverythingItDroveAreReleased() {
+    weak var viewer: ListViewer?
+    weak var renderer: TextRenderer?
+    weak var adapter: ListAdapter?
+    weak var collectionView: CollectionView?
+    weak var layout: FlowLayout?
+    weak var controller: SectionController?
+    do {
+      let harness = Harness()
+      harness.viewer.handle(.tab)
+      harness.viewer.handle(.enter)
+      harness.viewer.handle(.pageDown)
+      _ = harness.viewer.frameBytes()
+      viewer = harness.viewer
+      renderer = harness.viewer.renderer
+      adapter = harness.adapter
+      collectionView = harness.adapter.collectionView
+      layout = harness.adapter.collectionView.layout as? FlowLayout
+      controller = harness.adapter.sectionController(forSection: 0)
+      #expect(viewer != nil && controller != nil)
+    }
+    #expect(viewer == nil && renderer == nil && adapter == nil)
+    #expect(collectionView == nil && layout == nil && controller == nil)
+  }
+
+  /// Standard input at its end is the end of the session, not a loop on an empty read.
+  @Test func inputAtItsEndClosesTheSession() throws {
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    close(fds[1])
+    defer { close(fds[0]) }
+    let session = TerminalSession(input: fds[0], output: fds[0])
+    let events = try session.wait(timeout: 1_000)
+    #expect(events.inputClosed && events.bytes.isEmpty)
+  }
+
   @Test func tabFocusesTheFirstButtonAndEnterExpandsItsCard() throws {
     let harness = Harness()
     #expect(!harness.text.contains("Detail of c0"))
