@@ -116,8 +116,10 @@ final class FuzzStack {
   let adapter: ListAdapter
   let renderer = TextRenderer(registry: .standard, environment: DrawEnvironment(colors: .none))
 
-  init(objects: [FuzzModel], size: Size) {
+  init(objects: [FuzzModel], size: Size, framesOnDemand: Bool = false) {
     let layout = FlowLayout()
+    // Frames built on demand for every section, as a list past the layout's budget has them.
+    if framesOnDemand { layout.maximumStoredItemFrames = 0 }
     layout.decorationStyles = [.sectionCard: .card]
     layout.cardOutset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
     let collectionView = CollectionView(layout: layout, size: size)
@@ -188,6 +190,9 @@ struct FuzzRun {
   /// measured at once it scrolls away, so such runs check the self-sizing invariant on screen
   /// and everything structural, not equality with a fresh stack that measured other cells.
   var selfSizing: Bool
+  /// Whether the stack under test builds item frames on demand (a fresh stack to compare with
+  /// stores them).
+  var framesOnDemand = false
   var initial: [FuzzModel]
   var size: Size
   var steps: [FuzzStep]
@@ -269,7 +274,7 @@ struct FuzzRun {
 
   /// Plays the run; the first failed check, or nil.
   func play() -> FuzzFailure? {
-    let stack = FuzzStack(objects: initial, size: size)
+    let stack = FuzzStack(objects: initial, size: size, framesOnDemand: framesOnDemand)
     var expanded = Set<Int>()
     if let failure = check(stack, expanded: expanded, step: -1, expecting: []) { return failure }
     for (index, step) in steps.enumerated() {
@@ -459,12 +464,13 @@ struct FuzzRun {
     ProcessInfo.processInfo.environment["SECTIONAL_FUZZ_STEPS"].flatMap { Int($0) } ?? 1_500
   }
 
-  func fuzz(selfSizing: Bool, seedBase: UInt64) {
+  func fuzz(selfSizing: Bool, seedBase: UInt64, framesOnDemand: Bool = false) {
     let perRun = 150
     let runs = max(1, Self.steps / perRun)
     for run in 0..<runs {
       let seed = seedBase &+ UInt64(run)
-      let generated = FuzzRun.generate(seed: seed, count: perRun, selfSizing: selfSizing)
+      var generated = FuzzRun.generate(seed: seed, count: perRun, selfSizing: selfSizing)
+      generated.framesOnDemand = framesOnDemand
       guard let failure = generated.play() else { continue }
       let short = generated.shortened()
       let replay = short.play().map(\.description) ?? "(passes when shortened)"
@@ -485,6 +491,12 @@ struct FuzzRun {
 
   @Test func selfSizingStacksKeepTheirInvariants() {
     fuzz(selfSizing: true, seedBase: 0x5E1F_512E)
+  }
+
+  /// The same runs with the layout building item frames on demand (a list past its budget):
+  /// every attribute must equal a fresh stack's that stores them.
+  @Test func framesBuiltOnDemandMatchStoredFrames() {
+    fuzz(selfSizing: false, seedBase: 0x1A2_F00D, framesOnDemand: true)
   }
 }
 

@@ -7,8 +7,10 @@ import Testing
 @Suite struct IncrementalLayoutPropertyTests {
   /// After any sequence of height changes, item inserts and deletes, and section inserts,
   /// deletes and moves applied incrementally, every attribute equals that of a freshly prepared
-  /// layout over the same data — bit for bit, with fractional sizes.
-  @Test func incrementalEqualsFresh() {
+  /// layout over the same data — bit for bit, with fractional sizes. With `framesOnDemand`, the
+  /// incremental layout builds item frames on demand (as a list past its budget does) and the
+  /// fresh one stores them.
+  @Test(arguments: [false, true]) func incrementalEqualsFresh(framesOnDemand: Bool) {
     var rng = SplitMix64(seed: 0xF10)
     func randomSize() -> ItemSize {
       .exact(
@@ -19,6 +21,7 @@ import Testing
     for trial in 0..<60 {
       let source = GridSource((0..<Int.random(in: 0...30, using: &rng)).map { _ in randomSection() })
       let layout = makeLayout(source, width: 60, height: 20)
+      if framesOnDemand { layout.maximumStoredItemFrames = 0 }
       layout.lineSpacing = 0.5
       layout.interitemSpacing = 1
       layout.headerHeight = 1.5
@@ -151,5 +154,58 @@ import Testing
     #expect(layout.numberOfSections == 3)
     #expect(layout.contentSize.height == 6)
     #expect(source.diagnostics.map(\.kind) == [.inconsistentUpdate])
+  }
+
+  /// Thousands of sections with frames built on demand: random viewports, item and decoration
+  /// lookups and section changes, far more sections than the on-demand cache keeps, answer
+  /// exactly as a layout that stores every frame.
+  @Test func framesBuiltOnDemandAnswerAsStoredFramesDo() {
+    var rng = SplitMix64(seed: 0xD0_0D)
+    let sections = (0..<3_000).map { _ in
+      (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+        ItemSize.exact(
+          size(Double(Int.random(in: 5...70, using: &rng)), Double(Int.random(in: 1...4, using: &rng))))
+      }
+    }
+    let source = GridSource(sections)
+    func configured(_ onDemand: Bool) -> FlowLayout {
+      let layout = makeLayout(source, width: 80, height: 30)
+      if onDemand { layout.maximumStoredItemFrames = 100 }
+      layout.headerHeight = 1
+      layout.decorationStyles = [.sectionCard: .card, .shelf: DecorationStyle()]
+      layout.cardOutset = EdgeInsets(all: 1)
+      layout.prepare()
+      return layout
+    }
+    let onDemand = configured(true)
+    let stored = configured(false)
+    #expect(!onDemand.storesFrames && stored.storesFrames)
+    for step in 0..<2_000 {
+      if step % 50 == 0 {
+        let section = Int.random(in: 0..<source.sections.count, using: &rng)
+        source.sections[section].append(.exact(size(30, 2)))
+        var context = InvalidationContext()
+        context.invalidateSections([section])
+        for layout in [onDemand, stored] {
+          layout.invalidateLayout(with: context)
+          layout.prepare()
+        }
+      }
+      let y = Double(Int.random(in: 0..<Int(stored.contentSize.height), using: &rng))
+      let viewport = Rect(x: 0, y: y, width: 80, height: 30)
+      #expect(
+        onDemand.layoutAttributesForElements(in: viewport) == stored.layoutAttributesForElements(in: viewport)
+      )
+      let section = Int.random(in: 0..<source.sections.count, using: &rng)
+      let path = IndexPath(item: Int.random(in: 0...3, using: &rng), section: section)
+      #expect(onDemand.layoutAttributesForItem(at: path) == stored.layoutAttributesForItem(at: path))
+      for kind in [ElementKind.sectionCard, .shelf] {
+        #expect(
+          onDemand.layoutAttributesForDecoration(ofKind: kind, at: path)
+            == stored.layoutAttributesForDecoration(ofKind: kind, at: path))
+      }
+    }
+    #expect(onDemand.lazySections.count <= FlowLayout.onDemandCapacity)
+    #expect(MemoryLayout<SectionRecord>.stride == 32)
   }
 }

@@ -4,6 +4,7 @@ extension FlowLayout {
   // MARK: - Diagnostics
 
   func report(_ kind: Diagnostic.Kind, _ indexPath: IndexPath?, _ message: String) {
+    guard !suppressesReports else { return }
     collectionView?.report(Diagnostic(kind, message, indexPaths: indexPath.map { [$0] } ?? []))
   }
 

@@ -39,26 +39,33 @@ extension FlowLayout {
     let sectionCount = sanitizedCount(collectionView?.numberOfSections ?? 0, what: "sections")
     // Free the old cache before building the new one: peak memory is one cache, not two.
     records = []
+    geometries = []
+    lazySections = [:]
     items.removeAll(reservingCapacity: 0)
     shelves.removeAll(reservingCapacity: 0)
     offsets = OffsetTree()
-    var counts = [Int](repeating: 0, count: sectionCount)
+    var counts = [Int32](repeating: 0, count: sectionCount)
     var totalItems = 0
     if let collectionView {
       for section in 0..<sectionCount {
-        counts[section] = sanitizedCount(collectionView.numberOfItems(inSection: section), what: "items")
-        totalItems += counts[section]
+        let count = sanitizedCount(collectionView.numberOfItems(inSection: section), what: "items")
+        counts[section] = Int32(truncatingIfNeeded: count)
+        totalItems += count
       }
     }
     records = [SectionRecord](repeating: SectionRecord(), count: sectionCount)
-    items.removeAll(reservingCapacity: totalItems)
-    shelves.removeAll(reservingCapacity: decorationStyles[.shelf] == nil ? 0 : totalItems)
+    storesFrames = totalItems <= maximumStoredItemFrames
+    if storesFrames {
+      geometries = [SectionGeometry](repeating: SectionGeometry(), count: sectionCount)
+      items.removeAll(reservingCapacity: totalItems)
+      shelves.removeAll(reservingCapacity: decorationStyles[.shelf] == nil ? 0 : totalItems)
+    }
     styles = []
     styleIndexes = [:]
     decorationOverhang = .zero
     var heights = [Double](repeating: 0, count: sectionCount)
     for section in 0..<sectionCount {
-      computeSection(section, width: width, delegate: delegate, itemCount: counts[section])
+      computeSection(section, width: width, delegate: delegate, itemCount: Int(counts[section]))
       heights[section] = records[section].height
     }
     offsets.rebuild(heights: heights)
@@ -95,20 +102,30 @@ extension FlowLayout {
     }
     var newSectionOfOld = [Int](repeating: -1, count: records.count)
     var newRecords = [SectionRecord](repeating: SectionRecord(), count: newCount)
+    var newGeometries = [SectionGeometry](repeating: SectionGeometry(), count: storesFrames ? newCount : 0)
     var newDirty: Set<Int> = []
     for (newSection, source) in sources.enumerated() {
       if let source {
         newRecords[newSection] = records[source]
+        if storesFrames { newGeometries[newSection] = geometries[source] }
         newSectionOfOld[source] = newSection
         if dirtySections.contains(source) { newDirty.insert(newSection) }
       } else {
         newDirty.insert(newSection)
       }
     }
-    for (old, new) in newSectionOfOld.enumerated() where new < 0 {
-      items.release(capacity: records[old].itemCapacity)
-      shelves.release(capacity: records[old].shelfCapacity)
+    if storesFrames {
+      for (old, new) in newSectionOfOld.enumerated() where new < 0 {
+        items.release(capacity: geometries[old].itemCapacity)
+        shelves.release(capacity: geometries[old].shelfCapacity)
+      }
     }
+    // Sections built on demand move with their sections.
+    var movedLazy: [Int: LazySection] = [:]
+    for (old, entry) in lazySections where old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
+      movedLazy[newSectionOfOld[old]] = entry
+    }
+    lazySections = movedLazy
     func remap<Value>(_ dictionary: [IndexPath: Value]) -> [IndexPath: Value] {
       var remapped: [IndexPath: Value] = [:]
       for (path, value) in dictionary where path.section < newSectionOfOld.count {
@@ -120,6 +137,7 @@ extension FlowLayout {
     preferredSizes = remap(preferredSizes)
     selfSizingPasses = remap(selfSizingPasses)
     records = newRecords
+    geometries = newGeometries
     dirtySections = newDirty
     takeNamedAfterStructuralChanges()
     newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
@@ -140,18 +158,26 @@ extension FlowLayout {
   }
 
   func compactIfNeeded() {
+    guard storesFrames else { return }
     if items.needsCompaction {
-      items.compact(&records, keyPath: \.itemStart, countPath: \.itemCount, capacityPath: \.itemCapacity)
+      let records = self.records
+      items.compact(&geometries, keyPath: \.itemStart, capacityPath: \.itemCapacity) {
+        Int(records[$0].itemCount)
+      }
     }
     if shelves.needsCompaction {
-      shelves.compact(&records, keyPath: \.shelfStart, countPath: \.shelfCount, capacityPath: \.shelfCapacity)
+      let geometries = self.geometries
+      shelves.compact(&self.geometries, keyPath: \.shelfStart, capacityPath: \.shelfCapacity) {
+        Int(geometries[$0].shelfCount)
+      }
     }
   }
 
   // MARK: - One section
 
-  /// Computes one section's items, lines, header, footer and decorations from the collection
-  /// view's count and the delegate's sizes.
+  /// Computes one section from the collection view's count and the delegate's sizes: its record
+  /// always; its geometry and frames into the arenas while frames are stored (otherwise the
+  /// on-demand cache forgets the section, and a query builds it again).
   ///
   /// - Complexity: O(items in the section).
   func computeSection(
@@ -162,8 +188,65 @@ extension FlowLayout {
       records[section] = SectionRecord()
       return
     }
-    var record = records[section]
     let count = knownCount ?? sanitizedCount(collectionView.numberOfItems(inSection: section), what: "items")
+    // The scratch buffers are taken, not borrowed: writing to them while they are also this
+    // object's properties would copy them.
+    var itemFrames = scratchItems
+    var shelfFrames = scratchShelves
+    scratchItems = []
+    scratchShelves = []
+    defer {
+      scratchItems = itemFrames
+      scratchShelves = shelfFrames
+    }
+    let (record, computed) = layOutSection(
+      section, count: count, width: width, delegate: delegate, items: &itemFrames, shelves: &shelfFrames)
+    records[section] = record
+    if record.cardStyle >= 0 {
+      noteOverhang(
+        top: Double(computed.card.y), bottom: Double(computed.card.y + computed.card.height), record)
+    }
+    if let last = shelfFrames.last {
+      noteOverhang(top: 0, bottom: Double(last.y + last.height), record)
+    }
+    guard storesFrames else {
+      lazySections[section] = nil
+      return
+    }
+    var geometry = geometries[section]
+    items.block(count: count, start: &geometry.itemStart, capacity: &geometry.itemCapacity)
+    if !shelfFrames.isEmpty {
+      shelves.block(count: count, start: &geometry.shelfStart, capacity: &geometry.shelfCapacity)
+    }
+    // One access to each arena per section, not one per frame.
+    let itemStart = Int(geometry.itemStart)
+    items.storage.withUnsafeMutableBufferPointer { storage in
+      for index in itemFrames.indices { storage[itemStart + index] = itemFrames[index] }
+    }
+    if !shelfFrames.isEmpty {
+      let shelfStart = Int(geometry.shelfStart)
+      shelves.storage.withUnsafeMutableBufferPointer { storage in
+        for index in shelfFrames.indices { storage[shelfStart + index] = shelfFrames[index] }
+      }
+    }
+    geometry.shelfCount = Int32(truncatingIfNeeded: shelfFrames.count)
+    geometry.maxLineHeight = computed.maxLineHeight
+    geometry.card = computed.card
+    geometries[section] = geometry
+  }
+
+  /// Lays one section out: its record, and its geometry (line height and card) with its item and
+  /// shelf frames, relative to the section, in `items` and `shelves` (emptied first). Reads the
+  /// delegate and nothing of the cache but the style palette, so a section built on demand comes
+  /// out exactly as it was prepared.
+  func layOutSection(
+    _ section: Int, count: Int, width: Double, delegate: any FlowLayoutDelegate,
+    items: inout [StoredRect], shelves: inout [StoredRect]
+  ) -> (SectionRecord, SectionGeometry) {
+    items.removeAll(keepingCapacity: true)
+    shelves.removeAll(keepingCapacity: true)
+    var record = SectionRecord()
+    var geometry = SectionGeometry()
     let headerHeight = sanitized(
       delegate.layout(self, headerHeightForSection: section), "header height", section)
     let footerHeight = sanitized(
@@ -171,16 +254,10 @@ extension FlowLayout {
     record.headerHeight = Float(headerHeight)
     record.footerHeight = Float(footerHeight)
     record.itemCount = Int32(truncatingIfNeeded: count)
-    record.maxLineHeight = 0
-    record.cardStyle = -1
-    record.backgroundStyle = -1
-    record.shelfStyle = -1
-    record.shelfCount = 0
 
     guard count > 0 else {
       record.height = headerHeight + footerHeight
-      records[section] = record
-      return
+      return (record, geometry)
     }
 
     let rawInset = delegate.layout(self, insetForSection: section)
@@ -194,12 +271,12 @@ extension FlowLayout {
       delegate.layout(self, interitemSpacingForSection: section), "interitem spacing", section)
     let available = Swift.max(0, width - inset.left - inset.right)
     let left = Swift.min(inset.left, width)
-
-    items.block(count: count, start: &record.itemStart, capacity: &record.itemCapacity)
     let shelfStyle = delegate.layout(self, decorationStyleOfKind: .shelf, forSection: section)
-    if shelfStyle != nil {
-      // At most one line per item.
-      shelves.block(count: count, start: &record.shelfStart, capacity: &record.shelfCapacity)
+    items.reserveCapacity(count)
+    if shelfStyle != nil { shelves.reserveCapacity(count) }
+    func appendShelf(lineBottom: Double) {
+      shelves.append(
+        StoredRect(Rect(x: left, y: lineBottom, width: available, height: Swift.max(0, shelfHeight))))
     }
 
     var x = left
@@ -207,7 +284,6 @@ extension FlowLayout {
     var lineHeight = 0.0
     var maxLineHeight = 0.0
     var union: Rect?
-    let start = Int(record.itemStart)
     for item in 0..<count {
       let indexPath = IndexPath(item: item, section: section)
       var size = delegate.layout(self, sizeForItemAt: indexPath).resolved(
@@ -232,26 +308,22 @@ extension FlowLayout {
         size.width = available
       }
       if x > left && x + size.width > left + available {
-        if shelfStyle != nil {
-          appendShelf(&record, lineBottom: lineTop + lineHeight, left: left, width: available)
-        }
+        if shelfStyle != nil { appendShelf(lineBottom: lineTop + lineHeight) }
         lineTop += lineHeight + lineSpacing
         maxLineHeight = Swift.max(maxLineHeight, lineHeight)
         lineHeight = 0
         x = left
       }
       let frame = Rect(x: x, y: lineTop, width: size.width, height: size.height)
-      items.storage[start + item] = StoredRect(frame)
+      items.append(StoredRect(frame))
       union = union.map { $0.union(frame) } ?? frame
       x += size.width + interitemSpacing
       lineHeight = Swift.max(lineHeight, size.height)
     }
-    if shelfStyle != nil {
-      appendShelf(&record, lineBottom: lineTop + lineHeight, left: left, width: available)
-    }
+    if shelfStyle != nil { appendShelf(lineBottom: lineTop + lineHeight) }
     maxLineHeight = Swift.max(maxLineHeight, lineHeight)
     let itemsBottom = lineTop + lineHeight
-    record.maxLineHeight = Float(maxLineHeight)
+    geometry.maxLineHeight = Float(maxLineHeight)
     record.height = itemsBottom + inset.bottom + footerHeight
 
     if let style = delegate.layout(self, decorationStyleOfKind: .sectionCard, forSection: section),
@@ -263,21 +335,15 @@ extension FlowLayout {
       if cardIncludesFooter && footerHeight > 0 {
         card = card.union(Rect(x: 0, y: itemsBottom + inset.bottom, width: width, height: footerHeight))
       }
-      record.card = StoredRect(card.outset(by: cardOutset))
+      geometry.card = StoredRect(card.outset(by: cardOutset))
       record.cardStyle = styleIndex(style)
     }
     if let style = delegate.layout(self, decorationStyleOfKind: .sectionBackground, forSection: section) {
       record.backgroundStyle = styleIndex(style)
     }
     if let shelfStyle { record.shelfStyle = styleIndex(shelfStyle) }
-    if record.cardStyle >= 0 {
-      noteOverhang(top: Double(record.card.y), bottom: Double(record.card.y + record.card.height), record)
-    }
-    if record.shelfCount > 0 {
-      let last = shelves.storage[Int(record.shelfStart) + Int(record.shelfCount) - 1]
-      noteOverhang(top: 0, bottom: Double(last.y + last.height), record)
-    }
-    records[section] = record
+    geometry.shelfCount = Int32(truncatingIfNeeded: shelves.count)
+    return (record, geometry)
   }
 
   func noteOverhang(top: Double, bottom: Double, _ record: SectionRecord) {
@@ -285,18 +351,69 @@ extension FlowLayout {
     decorationOverhang.bottom = Swift.max(decorationOverhang.bottom, bottom - record.height)
   }
 
-  func appendShelf(_ record: inout SectionRecord, lineBottom: Double, left: Double, width: Double) {
-    let frame = Rect(x: left, y: lineBottom, width: width, height: Swift.max(0, shelfHeight))
-    shelves.storage[Int(record.shelfStart) + Int(record.shelfCount)] = StoredRect(frame)
-    record.shelfCount += 1
-  }
-
-  func styleIndex(_ style: DecorationStyle) -> Int32 {
+  func styleIndex(_ style: DecorationStyle) -> Int16 {
     if let index = styleIndexes[style] { return index }
-    let index = Int32(truncatingIfNeeded: styles.count)
+    let index = Int16(truncatingIfNeeded: styles.count)
     styles.append(style)
     styleIndexes[style] = index
     return index
   }
 
+  // MARK: - Frames on demand
+
+  /// Calls `body` with the section's geometry and its item and shelf frames (relative to the
+  /// section): from the arenas while frames are stored, otherwise from the on-demand cache,
+  /// building the section from the delegate when it is not there.
+  @inline(__always)
+  func withFrames<Result>(
+    of section: Int,
+    _ body: (SectionGeometry, UnsafeBufferPointer<StoredRect>, UnsafeBufferPointer<StoredRect>) -> Result
+  ) -> Result {
+    if storesFrames {
+      let geometry = geometries[section]
+      let itemStart = Int(geometry.itemStart)
+      let itemEnd = itemStart + Int(records[section].itemCount)
+      let shelfStart = Int(geometry.shelfStart)
+      let shelfEnd = shelfStart + Int(geometry.shelfCount)
+      return items.storage.withUnsafeBufferPointer { items in
+        shelves.storage.withUnsafeBufferPointer { shelves in
+          body(
+            geometry, UnsafeBufferPointer(rebasing: items[itemStart..<itemEnd]),
+            UnsafeBufferPointer(rebasing: shelves[shelfStart..<shelfEnd]))
+        }
+      }
+    }
+    let entry = builtOnDemand(section)
+    return entry.items.withUnsafeBufferPointer { items in
+      entry.shelves.withUnsafeBufferPointer { shelves in body(entry.geometry, items, shelves) }
+    }
+  }
+
+  /// The most sections kept built on demand; beyond it the least recently used half goes.
+  static let onDemandCapacity = 512
+
+  /// The section from the on-demand cache, built from the delegate when missing.
+  func builtOnDemand(_ section: Int) -> LazySection {
+    lazyClock &+= 1
+    if var entry = lazySections[section] {
+      entry.lastUse = lazyClock
+      lazySections[section] = entry
+      return entry
+    }
+    var itemFrames: [StoredRect] = []
+    var shelfFrames: [StoredRect] = []
+    suppressesReports = true
+    let (_, geometry) = layOutSection(
+      section, count: Int(records[section].itemCount), width: sanitizedWidth, delegate: resolvedDelegate,
+      items: &itemFrames, shelves: &shelfFrames)
+    suppressesReports = false
+    if lazySections.count >= Self.onDemandCapacity {
+      let uses = lazySections.values.map(\.lastUse).sorted()
+      let median = uses[uses.count / 2]
+      lazySections = lazySections.filter { $0.value.lastUse > median }
+    }
+    let entry = LazySection(geometry: geometry, items: itemFrames, shelves: shelfFrames, lastUse: lazyClock)
+    lazySections[section] = entry
+    return entry
+  }
 }

@@ -32,27 +32,61 @@ extension FlowLayout {
         records[section], section, origin: origins[index], width: width, styles)
       if background.frame.intersects(rect) { result.append(background) }
     }
-    for (index, section) in sections.enumerated() where records[section].cardStyle >= 0 {
-      let card = cardAttributes(records[section], section, origin: origins[index], styles)
-      if card.frame.intersects(rect) { result.append(card) }
+    // The visible sections' geometry and frames: the stored ones read through locals, or the
+    // ones built on demand gathered into one local array.
+    let geometries: [SectionGeometry]
+    let itemStore: [StoredRect]
+    let shelfStore: [StoredRect]
+    if storesFrames {
+      geometries = self.geometries
+      itemStore = items.storage
+      shelfStore = shelves.storage
+    } else {
+      var gathered: [SectionGeometry] = []
+      var gatheredItems: [StoredRect] = []
+      var gatheredShelves: [StoredRect] = []
+      gathered.reserveCapacity(sections.count)
+      for section in sections {
+        var entry = builtOnDemand(section)
+        entry.geometry.itemStart = Int32(truncatingIfNeeded: gatheredItems.count)
+        entry.geometry.shelfStart = Int32(truncatingIfNeeded: gatheredShelves.count)
+        gatheredItems += entry.items
+        gatheredShelves += entry.shelves
+        gathered.append(entry.geometry)
+      }
+      geometries = gathered
+      itemStore = gatheredItems
+      shelfStore = gatheredShelves
     }
-    for (index, section) in sections.enumerated() where records[section].shelfStyle >= 0 {
-      let record = records[section]
-      let style = styles[Int(record.shelfStyle)]
-      shelves.storage.withUnsafeBufferPointer { shelves in
-        for line in 0..<Int(record.shelfCount) {
-          let frame = shelves[Int(record.shelfStart) + line].absolute(sectionY: origins[index])
-          if frame.minY >= rect.maxY { break }
-          if frame.intersects(rect) {
-            result.append(shelfAttributes(section, line: line, frame: frame, style: style))
+    // Stored geometry is indexed by section, gathered geometry by position among the visible.
+    let base = storesFrames ? 0 : sections.lowerBound
+    itemStore.withUnsafeBufferPointer { itemFrames in
+      shelfStore.withUnsafeBufferPointer { shelfFrames in
+        for (index, section) in sections.enumerated() where records[section].cardStyle >= 0 {
+          let card = cardAttributes(
+            records[section], geometries[section - base], section, origin: origins[index], styles)
+          if card.frame.intersects(rect) { result.append(card) }
+        }
+        for (index, section) in sections.enumerated() where records[section].shelfStyle >= 0 {
+          let style = styles[Int(records[section].shelfStyle)]
+          let geometry = geometries[section - base]
+          let start = Int(geometry.shelfStart)
+          for line in 0..<Int(geometry.shelfCount) {
+            let frame = shelfFrames[start + line].absolute(sectionY: origins[index])
+            if frame.minY >= rect.maxY { break }
+            if frame.intersects(rect) {
+              result.append(shelfAttributes(section, line: line, frame: frame, style: style))
+            }
           }
         }
-      }
-    }
-    items.storage.withUnsafeBufferPointer { frames in
-      for (index, section) in sections.enumerated() {
-        appendItems(
-          in: rect, record: records[section], section: section, origin: origins[index], frames, &result)
+        for (index, section) in sections.enumerated() where records[section].itemCount > 0 {
+          let geometry = geometries[section - base]
+          let start = Int(geometry.itemStart)
+          appendItems(
+            in: rect, maxLineHeight: geometry.maxLineHeight, section: section, origin: origins[index],
+            UnsafeBufferPointer(rebasing: itemFrames[start..<start + Int(records[section].itemCount)]),
+            &result)
+        }
       }
     }
     let pinned = sectionHeadersPinToVisibleBounds
@@ -85,13 +119,13 @@ extension FlowLayout {
   /// reach the rect, then a walk until the lines start below it.
   @inline(__always)
   private func appendItems(
-    in rect: Rect, record: SectionRecord, section: Int, origin: Double,
+    in rect: Rect, maxLineHeight: Float, section: Int, origin: Double,
     _ frames: UnsafeBufferPointer<StoredRect>,
     _ result: inout [LayoutAttributes]
   ) {
-    let start = Int(record.itemStart)
-    let end = start + Int(record.itemCount)
-    let top = Float(rect.minY - origin) - record.maxLineHeight
+    let start = 0
+    let end = frames.count
+    let top = Float(rect.minY - origin) - maxLineHeight
     let bottom = rect.maxY - origin
     var low = start
     var high = end
@@ -128,8 +162,10 @@ extension FlowLayout {
     guard records.indices.contains(indexPath.section) else { return nil }
     let record = records[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < Int(record.itemCount) else { return nil }
-    let frame = items.storage[Int(record.itemStart) + indexPath.item].absolute(
-      sectionY: offsets.offset(of: indexPath.section))
+    let origin = offsets.offset(of: indexPath.section)
+    let frame = withFrames(of: indexPath.section) { _, frames, _ in
+      frames[indexPath.item].absolute(sectionY: origin)
+    }
     return .cell(at: indexPath, frame: frame)
   }
 
@@ -158,14 +194,17 @@ extension FlowLayout {
     let record = records[indexPath.section]
     switch kind {
     case .sectionCard where indexPath.item == 0 && record.cardStyle >= 0:
-      return cardAttributes(record, indexPath.section, origin: origin, styles)
+      return withFrames(of: indexPath.section) { geometry, _, _ in
+        cardAttributes(record, geometry, indexPath.section, origin: origin, styles)
+      }
     case .sectionBackground where indexPath.item == 0 && record.backgroundStyle >= 0:
       return backgroundAttributes(record, indexPath.section, origin: origin, width: sanitizedWidth, styles)
     case .shelf:
-      guard record.shelfStyle >= 0, indexPath.item >= 0, indexPath.item < Int(record.shelfCount) else {
-        return nil
+      guard record.shelfStyle >= 0, indexPath.item >= 0 else { return nil }
+      let frame = withFrames(of: indexPath.section) { _, _, shelves in
+        indexPath.item < shelves.count ? shelves[indexPath.item].absolute(sectionY: origin) : nil
       }
-      let frame = shelves.storage[Int(record.shelfStart) + indexPath.item].absolute(sectionY: origin)
+      guard let frame else { return nil }
       return shelfAttributes(
         indexPath.section, line: indexPath.item, frame: frame, style: styles[Int(record.shelfStyle)])
     default: return nil
@@ -174,12 +213,13 @@ extension FlowLayout {
 
   // MARK: - Attributes from the cache
 
-  func cardAttributes(_ record: SectionRecord, _ section: Int, origin: Double, _ styles: [DecorationStyle])
-    -> LayoutAttributes
-  {
+  func cardAttributes(
+    _ record: SectionRecord, _ geometry: SectionGeometry, _ section: Int, origin: Double,
+    _ styles: [DecorationStyle]
+  ) -> LayoutAttributes {
     LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .decoration, kind: .sectionCard,
-      frame: record.card.absolute(sectionY: origin), zIndex: ZIndex.sectionCard,
+      frame: geometry.card.absolute(sectionY: origin), zIndex: ZIndex.sectionCard,
       style: styles[Int(record.cardStyle)])
   }
 

@@ -60,11 +60,30 @@ public final class FlowLayout: CollectionViewLayout {
   // MARK: - Cache
 
   var records: [SectionRecord] = []
+  /// Each section's geometry, while frames are stored (empty otherwise).
+  var geometries: [SectionGeometry] = []
   var items = BlockArena(filler: StoredRect.zero)
   var shelves = BlockArena(filler: StoredRect.zero)
+  /// Whether every section's item frames are kept: decided at each full rebuild by
+  /// ``maximumStoredItemFrames``.
+  var storesFrames = true
+  /// The most item frames the layout keeps for all sections (16 bytes each). A list with more
+  /// keeps 32 bytes per section and builds the frames of the sections a query touches on demand,
+  /// from the delegate's sizes, keeping the last few hundred: a million five-item sections then
+  /// take about a third of the memory, at the cost of asking for sizes again when a section comes
+  /// into view. Default 2,000,000 (32 MB of frames).
+  package var maximumStoredItemFrames = 2_000_000
+  /// Sections built on demand, by section, while frames are not stored.
+  var lazySections: [Int: LazySection] = [:]
+  var lazyClock = 0
+  /// While a section is built on demand: its diagnostics were reported when it was prepared.
+  var suppressesReports = false
+  /// Reused by section computations while frames are not stored.
+  var scratchItems: [StoredRect] = []
+  var scratchShelves: [StoredRect] = []
   var offsets = OffsetTree()
   var styles: [DecorationStyle] = []
-  var styleIndexes: [DecorationStyle: Int32] = [:]
+  var styleIndexes: [DecorationStyle: Int16] = [:]
   /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width changes.
   var preferredSizes: [IndexPath: Size] = [:]
   /// How often each item's preferred size changed since it was last reloaded.

@@ -29,27 +29,42 @@ struct StoredRect {
   }
 }
 
-/// Everything the flow layout caches about one section. Item frames and shelves live in shared
-/// block arenas; this record points into them.
+/// What the flow layout keeps for every section: enough to place it, its header, footer and
+/// background, and which decorations it has. 32 bytes, so a million sections cost 32 MB.
 struct SectionRecord {
-  var itemStart: Int32 = 0
+  /// Header + insets + lines + footer.
+  var height: Double = 0
   var itemCount: Int32 = 0
+  var headerHeight: Float = 0
+  var footerHeight: Float = 0
+  /// Indexes into the layout's style palette, or -1 for no decoration of that kind.
+  var cardStyle: Int16 = -1
+  var backgroundStyle: Int16 = -1
+  var shelfStyle: Int16 = -1
+}
+
+/// Where a section's items, shelves and card are, relative to the section. Kept for every
+/// section (with the frames in the layout's arenas) while the frames fit the layout's budget;
+/// beyond it, built on demand for the sections a query touches and kept in a small cache.
+struct SectionGeometry {
+  var itemStart: Int32 = 0
   var itemCapacity: Int32 = 0
   var shelfStart: Int32 = 0
   var shelfCount: Int32 = 0
   var shelfCapacity: Int32 = 0
-  /// Header + insets + lines + footer.
-  var height: Double = 0
-  var headerHeight: Float = 0
-  var footerHeight: Float = 0
   /// The tallest line, which bounds the binary search for the first visible item.
   var maxLineHeight: Float = 0
-  /// The section card's frame, relative to the section (meaningful when `cardStyle >= 0`).
+  /// The section card's frame, relative to the section (meaningful when the record's
+  /// `cardStyle >= 0`).
   var card = StoredRect.zero
-  /// Indexes into the layout's style palette, or -1 for no decoration of that kind.
-  var cardStyle: Int32 = -1
-  var backgroundStyle: Int32 = -1
-  var shelfStyle: Int32 = -1
+}
+
+/// A section's geometry and frames built on demand, with when it was last used.
+struct LazySection {
+  var geometry: SectionGeometry
+  var items: [StoredRect]
+  var shelves: [StoredRect]
+  var lastUse: Int
 }
 
 /// A growable store of fixed blocks: a section's items stay in one contiguous block, which moves
@@ -83,16 +98,16 @@ struct BlockArena<Element> {
 
   var needsCompaction: Bool { abandoned > 4096 && abandoned * 2 > storage.count }
 
-  /// Copies every live block into a fresh store, each trimmed to `count`.
+  /// Copies every live block into a fresh store, each trimmed to its count.
   mutating func compact(
-    _ blocks: inout [SectionRecord], keyPath: WritableKeyPath<SectionRecord, Int32>,
-    countPath: KeyPath<SectionRecord, Int32>, capacityPath: WritableKeyPath<SectionRecord, Int32>
+    _ blocks: inout [SectionGeometry], keyPath: WritableKeyPath<SectionGeometry, Int32>,
+    capacityPath: WritableKeyPath<SectionGeometry, Int32>, count: (Int) -> Int
   ) {
     var fresh: [Element] = []
     fresh.reserveCapacity(storage.count - abandoned)
     for index in blocks.indices {
       let start = Int(blocks[index][keyPath: keyPath])
-      let count = Int(blocks[index][keyPath: countPath])
+      let count = count(index)
       blocks[index][keyPath: keyPath] = Int32(truncatingIfNeeded: fresh.count)
       blocks[index][keyPath: capacityPath] = Int32(truncatingIfNeeded: count)
       fresh.append(contentsOf: storage[start..<start + count])
