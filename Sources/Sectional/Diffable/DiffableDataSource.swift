@@ -1,0 +1,254 @@
+/// A collection view's data source driven by snapshots of identifiers, as UIKit's
+/// `UICollectionViewDiffableDataSource`: a cell provider turns an item identifier into a cell,
+/// and ``apply(_:animatingDifferences:completion:)`` diffs the new snapshot against the current
+/// one — sections first, then items, an item that changed sections being a move — and applies the
+/// difference as one batch.
+///
+/// It answers the flow layout's size questions from the cells' descriptors, so it works with any
+/// layout the collection view has. Keep a strong reference to it: the collection view holds its
+/// data source weakly.
+///
+/// ```swift
+/// let dataSource = DiffableDataSource<String, Int>(collectionView: view) { indexPath, number in
+///   .text("\(number)", role: .body, width: 8, height: 1)
+/// }
+/// var snapshot = DiffableSnapshot<String, Int>()
+/// snapshot.appendSections(["odd", "even"])
+/// snapshot.appendItems([1, 3, 5], toSection: "odd")
+/// snapshot.appendItems([2, 4], toSection: "even")
+/// dataSource.apply(snapshot)
+/// ```
+@MainActor
+public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  /// A snapshot of these identifier types.
+  public typealias Snapshot = DiffableSnapshot<SectionID, ItemID>
+
+  /// The collection view this data source feeds.
+  public private(set) weak var collectionView: CollectionView?
+  private let cellProvider: (IndexPath, ItemID) -> CellDescriptor
+  /// Supplies headers, footers and any other supplementary, by kind and index path; nil (the
+  /// default) for none.
+  public var supplementaryProvider: ((ElementKind, IndexPath) -> SupplementaryDescriptor?)?
+  /// Called with the index path and identifier of a selected item; nil (the default) for
+  /// nobody.
+  public var selectionHandler: ((IndexPath, ItemID) -> Void)?
+  private var current = Snapshot()
+
+  /// A data source for `collectionView`, which it becomes the data source of (and the delegate,
+  /// when the view has none). `cellProvider` is asked for a cell whenever the view needs one.
+  public init(
+    collectionView: CollectionView, cellProvider: @escaping (IndexPath, ItemID) -> CellDescriptor
+  ) {
+    self.collectionView = collectionView
+    self.cellProvider = cellProvider
+    collectionView.dataSource = self
+    if collectionView.delegate == nil { collectionView.delegate = self }
+    collectionView.reloadData()
+  }
+
+  /// A copy of the snapshot on screen.
+  public func snapshot() -> Snapshot { current }
+
+  /// Shows `snapshot`: the difference from the current one is applied as one batch (sections
+  /// inserted, deleted, moved and reloaded; items inserted, deleted, moved — across sections too —
+  /// and reloaded), or, with `animatingDifferences` false, as a reload. Problems the snapshot
+  /// recorded (duplicates, missing identifiers) are reported in the collection view's
+  /// diagnostics. `completion` runs once it is applied.
+  public func apply(
+    _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+  ) {
+    guard let collectionView else {
+      current = snapshot
+      completion?()
+      return
+    }
+    for problem in snapshot.problems { collectionView.report(problem) }
+    var applied = snapshot
+    applied.clearAppliedChanges()
+    let old = current
+    current = applied
+    if animatingDifferences {
+      collectionView.performBatchUpdates(Self.batch(from: old, to: snapshot))
+    } else {
+      collectionView.reloadData()
+    }
+    completion?()
+  }
+
+  /// The identifier of the item at `indexPath`, or nil.
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
+    guard indexPath.section >= 0, indexPath.section < current.numberOfSections else { return nil }
+    let items = current.items(atSection: indexPath.section)
+    return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+  }
+
+  /// The index path of `item`, or nil.
+  public func indexPath(for item: ItemID) -> IndexPath? {
+    guard let section = current.sectionIdentifier(containingItem: item),
+      let index = current.indexOfItem(item),
+      let sectionIndex = current.indexOfSection(section)
+    else { return nil }
+    return IndexPath(item: index, section: sectionIndex)
+  }
+
+  /// The identifier of the section at `index`, or nil.
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+  }
+
+  /// The position of `section`, or nil.
+  public func index(for section: SectionID) -> Int? { current.indexOfSection(section) }
+
+  // MARK: - The two-level diff
+
+  /// The batch that turns `old` into `new`: the sections' diff, then for each surviving section
+  /// the items' — items that stay in their section keep their order where they can (the fewest
+  /// moves), and items that change sections are moves from their old index path to their new one.
+  /// Items of inserted, deleted and reloaded sections come and go with their section.
+  ///
+  /// - Complexity: O(sections + items) expected.
+  static func batch(from old: Snapshot, to new: Snapshot) -> BatchUpdates {
+    var batch = BatchUpdates()
+    let sectionResult = diff(
+      old: old.sectionIdentifiers, new: new.sectionIdentifiers, identifier: { $0 }, isEqual: { _, _ in true })
+    batch.deletedSections = sectionResult.deletes
+    batch.insertedSections = sectionResult.inserts
+    batch.movedSections = sectionResult.moves
+    var oldSectionOfNew = [Int?](repeating: nil, count: new.numberOfSections)
+    for (newIndex, section) in new.sectionIdentifiers.enumerated() {
+      oldSectionOfNew[newIndex] = old.indexOfSection(section)
+    }
+    var reloaded = Set<Int>()  // old indexes
+    for section in new.reloadedSections {
+      if let index = old.indexOfSection(section), new.indexOfSection(section) != nil {
+        reloaded.insert(index)
+      }
+    }
+    batch.reloadedSections = reloaded.sorted()
+    // Where every item of a surviving, not reloaded section was: items of sections that are
+    // inserted, deleted or reloaded come and go with their section.
+    var oldPositions: [ItemID: IndexPath] = [:]
+    for (oldSection, section) in old.sectionIdentifiers.enumerated()
+    where new.indexOfSection(section) != nil && !reloaded.contains(oldSection) {
+      for (index, item) in old.items(atSection: oldSection).enumerated() {
+        oldPositions[item] = IndexPath(item: index, section: oldSection)
+      }
+    }
+    for (newSection, source) in oldSectionOfNew.enumerated() {
+      guard let source, !reloaded.contains(source) else { continue }
+      let newItems = new.items(atSection: newSection)
+      let oldItems = old.items(atSection: source)
+      // Items that stay in this section, in both orders: their diff gives the in-section moves.
+      let stayingOld = oldItems.filter {
+        new.sectionIdentifier(containingItem: $0) == new.sectionIdentifiers[newSection]
+      }
+      let stayingNew = newItems.filter { oldPositions[$0]?.section == source }
+      let result = diff(old: stayingOld, new: stayingNew, identifier: { $0 }, isEqual: { _, _ in true })
+      var newIndexOf: [ItemID: Int] = [:]
+      for (index, item) in newItems.enumerated() { newIndexOf[item] = index }
+      for move in result.moves {
+        let item = stayingNew[move.to]
+        batch.movedItems.append(
+          IndexPathMove(
+            from: oldPositions[item]!, to: IndexPath(item: newIndexOf[item]!, section: newSection)))
+      }
+      for (index, item) in newItems.enumerated() {
+        guard let from = oldPositions[item] else {
+          batch.insertedItems.append(IndexPath(item: index, section: newSection))
+          continue
+        }
+        if from.section != source {
+          batch.movedItems.append(IndexPathMove(from: from, to: IndexPath(item: index, section: newSection)))
+        }
+      }
+    }
+    // Items of surviving old sections that are gone, or went to a section that is inserted or
+    // reloaded (which brings its items itself).
+    var survivors = Set<ItemID>()
+    for (item, from) in oldPositions {
+      if let section = new.sectionIdentifier(containingItem: item),
+        let newSection = new.indexOfSection(section),
+        let source = oldSectionOfNew[newSection], !reloaded.contains(source)
+      {
+        survivors.insert(item)
+      } else {
+        batch.deletedItems.append(from)
+      }
+    }
+    // Reloaded items that stay where they are reload; a moved one is deleted and inserted instead
+    // (a batch cannot move and reload one item).
+    var moveOf: [IndexPath: Int] = [:]
+    for (index, move) in batch.movedItems.enumerated() { moveOf[move.from] = index }
+    var split = Set<Int>()
+    for item in new.reloadedItems where survivors.contains(item) {
+      let from = oldPositions[item]!
+      if let index = moveOf[from] { split.insert(index) } else { batch.reloadedItems.append(from) }
+    }
+    for index in split.sorted(by: >) {
+      let move = batch.movedItems.remove(at: index)
+      batch.deletedItems.append(move.from)
+      batch.insertedItems.append(move.to)
+    }
+    batch.deletedItems.sort()
+    batch.insertedItems.sort()
+    batch.movedItems.sort()
+    batch.reloadedItems.sort()
+    return batch
+  }
+}
+
+// MARK: - Serving the collection view
+
+extension DiffableDataSource: CollectionViewDataSource {
+  /// The applied snapshot's number of sections.
+  public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+
+  /// The number of items of the applied snapshot's section at `section`.
+  public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    section >= 0 && section < current.numberOfSections ? current.items(atSection: section).count : 0
+  }
+
+  /// The cell provider's cell for the item at `indexPath`.
+  public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+    -> CellDescriptor
+  {
+    guard let item = itemIdentifier(for: indexPath) else {
+      return .text("", role: .body, width: 0, height: 0)
+    }
+    return cellProvider(indexPath, item)
+  }
+
+  /// The supplementary provider's answer for `kind` at `indexPath`.
+  public func collectionView(
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> SupplementaryDescriptor? {
+    supplementaryProvider?(kind, indexPath)
+  }
+}
+
+extension DiffableDataSource: CollectionViewDelegate {
+  /// Tells the selection handler which item was selected.
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+    if let item = itemIdentifier(for: indexPath) { selectionHandler?(indexPath, item) }
+  }
+}
+
+// The flow layout's size questions, answered from the cells (only when the data source is the
+// collection view's delegate); headers and footers from the supplementary provider.
+extension DiffableDataSource: @MainActor FlowLayoutDelegate {
+  /// The size of the cell the cell provider returns for the item.
+  public func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+    guard let item = itemIdentifier(for: indexPath) else { return .exact(.zero) }
+    return cellProvider(indexPath, item).size
+  }
+
+  /// The supplementary provider's header height, or the layout's `headerHeight` without one.
+  public func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
+    supplementaryProvider?(.header, IndexPath(item: 0, section: section))?.height ?? layout.headerHeight
+  }
+
+  /// The supplementary provider's footer height, or the layout's `footerHeight` without one.
+  public func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
+    supplementaryProvider?(.footer, IndexPath(item: 0, section: section))?.height ?? layout.footerHeight
+  }
+}

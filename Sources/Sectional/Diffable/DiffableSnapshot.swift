@@ -1,0 +1,296 @@
+/// The state of a list as identifiers — sections, and the items of each — as UIKit's
+/// `NSDiffableDataSourceSnapshot`: build one, hand it to ``DiffableDataSource/apply(_:animatingDifferences:completion:)``,
+/// and the data source works out the batch.
+///
+/// A value: copy it, change the copy, apply it. Every identifier appears once. Where UIKit traps
+/// — a duplicate identifier, an item or section that is not in the snapshot — this snapshot
+/// leaves itself as it was (the first occurrence wins) and records a `Diagnostic` that the data
+/// source reports when the snapshot is applied.
+///
+/// - Complexity: look-ups by identifier are O(1); appends are O(k) for k identifiers; inserts,
+///   deletes and moves are O(items of the sections they touch).
+public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
+  /// The sections, in order.
+  public private(set) var sectionIdentifiers: [SectionID] = []
+  /// Each section's items, in order, parallel to ``sectionIdentifiers``.
+  private var sectionItems: [[ItemID]] = []
+  private var sectionIndexes: [SectionID: Int] = [:]
+  /// The section index of every item.
+  private var itemSections: [ItemID: Int] = [:]
+  /// Items and sections whose content is to be reloaded or reconfigured by the next apply.
+  package private(set) var reloadedItems: Set<ItemID> = []
+  package private(set) var reloadedSections: Set<SectionID> = []
+  /// What this snapshot refused to do, reported when it is applied.
+  package private(set) var problems: [Diagnostic] = []
+
+  /// An empty snapshot.
+  public init() {}
+
+  // MARK: - Reading
+
+  /// The number of sections.
+  public var numberOfSections: Int { sectionIdentifiers.count }
+  /// The number of items in all sections.
+  public var numberOfItems: Int { itemSections.count }
+  /// Every item, section by section.
+  public var itemIdentifiers: [ItemID] { sectionItems.flatMap { $0 } }
+
+  /// The items of `section`, in order; empty when there is no such section.
+  public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
+    sectionIndexes[section].map { sectionItems[$0] } ?? []
+  }
+
+  /// The number of items of `section` (0 when there is no such section).
+  public func numberOfItems(inSection section: SectionID) -> Int {
+    sectionIndexes[section].map { sectionItems[$0].count } ?? 0
+  }
+
+  /// The section that holds `item`, or nil.
+  public func sectionIdentifier(containingItem item: ItemID) -> SectionID? {
+    itemSections[item].map { sectionIdentifiers[$0] }
+  }
+
+  /// The position of `section`, or nil.
+  public func indexOfSection(_ section: SectionID) -> Int? { sectionIndexes[section] }
+
+  /// The position of `item` within its section, or nil.
+  public func indexOfItem(_ item: ItemID) -> Int? {
+    itemSections[item].flatMap { sectionItems[$0].firstIndex(of: item) }
+  }
+
+  /// The items of the section at `index` (for the data source, by position).
+  package func items(atSection index: Int) -> [ItemID] { sectionItems[index] }
+
+  // MARK: - Sections
+
+  /// Adds sections at the end. Identifiers already in the snapshot are skipped.
+  public mutating func appendSections(_ sections: [SectionID]) {
+    insert(sections, at: sectionIdentifiers.count)
+  }
+
+  /// Inserts sections before `section`.
+  public mutating func insertSections(_ sections: [SectionID], beforeSection section: SectionID) {
+    guard let index = existingSection(section, "insert sections before") else { return }
+    insert(sections, at: index)
+  }
+
+  /// Inserts sections after `section`.
+  public mutating func insertSections(_ sections: [SectionID], afterSection section: SectionID) {
+    guard let index = existingSection(section, "insert sections after") else { return }
+    insert(sections, at: index + 1)
+  }
+
+  /// Deletes sections and their items. Sections not in the snapshot are reported.
+  public mutating func deleteSections(_ sections: [SectionID]) {
+    let doomed = Set(sections.filter { existingSection($0, "delete") != nil })
+    guard !doomed.isEmpty else { return }
+    var kept: [(SectionID, [ItemID])] = []
+    for (index, section) in sectionIdentifiers.enumerated() where !doomed.contains(section) {
+      kept.append((section, sectionItems[index]))
+    }
+    rebuild(kept)
+    reloadedSections.subtract(doomed)
+  }
+
+  /// Moves `section` before `other`.
+  public mutating func moveSection(_ section: SectionID, beforeSection other: SectionID) {
+    moveSection(section, relativeTo: other, after: false)
+  }
+
+  /// Moves `section` after `other`.
+  public mutating func moveSection(_ section: SectionID, afterSection other: SectionID) {
+    moveSection(section, relativeTo: other, after: true)
+  }
+
+  /// Reloads the sections: every item is asked for again on the next apply.
+  public mutating func reloadSections(_ sections: [SectionID]) {
+    for section in sections where existingSection(section, "reload") != nil {
+      reloadedSections.insert(section)
+    }
+  }
+
+  // MARK: - Items
+
+  /// Adds items at the end of `section` (the last section when nil). Identifiers already in the
+  /// snapshot are skipped and reported.
+  public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) {
+    let index: Int
+    if let section {
+      guard let found = existingSection(section, "append items to") else { return }
+      index = found
+    } else {
+      guard !sectionIdentifiers.isEmpty else {
+        problems.append(
+          Diagnostic(.noSuchItem, "append items: the snapshot has no section; \(items.count) items skipped"))
+        return
+      }
+      index = sectionIdentifiers.count - 1
+    }
+    insert(items, inSection: index, at: sectionItems[index].count)
+  }
+
+  /// Inserts items before `item`, in its section.
+  public mutating func insertItems(_ items: [ItemID], beforeItem item: ItemID) {
+    guard let (section, position) = existingItem(item, "insert items before") else { return }
+    insert(items, inSection: section, at: position)
+  }
+
+  /// Inserts items after `item`, in its section.
+  public mutating func insertItems(_ items: [ItemID], afterItem item: ItemID) {
+    guard let (section, position) = existingItem(item, "insert items after") else { return }
+    insert(items, inSection: section, at: position + 1)
+  }
+
+  /// Deletes items. Items not in the snapshot are reported.
+  public mutating func deleteItems(_ items: [ItemID]) {
+    var doomed: [Int: Set<ItemID>] = [:]
+    for item in items {
+      guard let section = itemSections[item] else {
+        problems.append(Diagnostic(.noSuchItem, "delete: no item \(item) in the snapshot"))
+        continue
+      }
+      doomed[section, default: []].insert(item)
+    }
+    for (section, gone) in doomed {
+      sectionItems[section].removeAll { gone.contains($0) }
+      for item in gone { itemSections[item] = nil }
+    }
+    reloadedItems.subtract(items)
+  }
+
+  /// Deletes every item and section.
+  public mutating func deleteAllItems() {
+    rebuild([])
+    reloadedItems = []
+    reloadedSections = []
+  }
+
+  /// Moves `item` before `other`, into `other`'s section if it is another.
+  public mutating func moveItem(_ item: ItemID, beforeItem other: ItemID) {
+    moveItem(item, relativeTo: other, after: false)
+  }
+
+  /// Moves `item` after `other`, into `other`'s section if it is another.
+  public mutating func moveItem(_ item: ItemID, afterItem other: ItemID) {
+    moveItem(item, relativeTo: other, after: true)
+  }
+
+  /// Reloads the items: their cells are asked for again on the next apply.
+  public mutating func reloadItems(_ items: [ItemID]) {
+    for item in items where existingItem(item, "reload") != nil { reloadedItems.insert(item) }
+  }
+
+  /// Reconfigures the items: the same as ``reloadItems(_:)`` here, since a cell is a value the
+  /// data source asks for again either way.
+  public mutating func reconfigureItems(_ items: [ItemID]) {
+    for item in items where existingItem(item, "reconfigure") != nil { reloadedItems.insert(item) }
+  }
+
+  /// Forgets the reloads and problems of the last apply.
+  package mutating func clearAppliedChanges() {
+    reloadedItems = []
+    reloadedSections = []
+    problems = []
+  }
+
+  // MARK: - Private
+
+  private mutating func existingSection(_ section: SectionID, _ action: String) -> Int? {
+    if let index = sectionIndexes[section] { return index }
+    problems.append(Diagnostic(.noSuchItem, "\(action): no section \(section) in the snapshot"))
+    return nil
+  }
+
+  private mutating func existingItem(_ item: ItemID, _ action: String) -> (Int, Int)? {
+    if let section = itemSections[item], let position = sectionItems[section].firstIndex(of: item) {
+      return (section, position)
+    }
+    problems.append(Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot"))
+    return nil
+  }
+
+  private mutating func insert(_ sections: [SectionID], at index: Int) {
+    var fresh: [SectionID] = []
+    var seen = Set<SectionID>()
+    var repeated: [SectionID] = []
+    for section in sections {
+      if sectionIndexes[section] == nil && seen.insert(section).inserted {
+        fresh.append(section)
+      } else {
+        repeated.append(section)
+      }
+    }
+    if !repeated.isEmpty {
+      problems.append(
+        Diagnostic(
+          .duplicateIdentifiers,
+          "sections already in the snapshot skipped: " + repeated.map { "\($0)" }.joined(separator: ", ")))
+    }
+    guard !fresh.isEmpty else { return }
+    sectionIdentifiers.insert(contentsOf: fresh, at: index)
+    sectionItems.insert(contentsOf: Array(repeating: [], count: fresh.count), at: index)
+    reindexSections(from: index)
+  }
+
+  private mutating func insert(_ items: [ItemID], inSection section: Int, at position: Int) {
+    var fresh: [ItemID] = []
+    var repeated: [ItemID] = []
+    for item in items {
+      if itemSections[item] == nil {
+        itemSections[item] = section
+        fresh.append(item)
+      } else {
+        repeated.append(item)
+      }
+    }
+    if !repeated.isEmpty {
+      problems.append(
+        Diagnostic(
+          .duplicateIdentifiers,
+          "items already in the snapshot skipped: " + repeated.map { "\($0)" }.joined(separator: ", ")))
+    }
+    sectionItems[section].insert(contentsOf: fresh, at: position)
+  }
+
+  private mutating func moveSection(_ section: SectionID, relativeTo other: SectionID, after: Bool) {
+    guard let from = existingSection(section, "move"),
+      let target = existingSection(other, "move a section next to"),
+      section != other
+    else { return }
+    let items = sectionItems.remove(at: from)
+    sectionIdentifiers.remove(at: from)
+    let anchor = target > from ? target - 1 : target
+    let to = after ? anchor + 1 : anchor
+    sectionIdentifiers.insert(section, at: to)
+    sectionItems.insert(items, at: to)
+    reindexSections(from: 0)
+  }
+
+  private mutating func moveItem(_ item: ItemID, relativeTo other: ItemID, after: Bool) {
+    guard let (section, position) = existingItem(item, "move"),
+      existingItem(other, "move an item next to") != nil,
+      item != other
+    else { return }
+    sectionItems[section].remove(at: position)
+    let target = itemSections[other]!
+    let anchor = sectionItems[target].firstIndex(of: other)!
+    sectionItems[target].insert(item, at: after ? anchor + 1 : anchor)
+    itemSections[item] = target
+  }
+
+  private mutating func reindexSections(from start: Int) {
+    for index in start..<sectionIdentifiers.count {
+      sectionIndexes[sectionIdentifiers[index]] = index
+      for item in sectionItems[index] { itemSections[item] = index }
+    }
+  }
+
+  private mutating func rebuild(_ sections: [(SectionID, [ItemID])]) {
+    sectionIdentifiers = sections.map(\.0)
+    sectionItems = sections.map(\.1)
+    sectionIndexes = [:]
+    itemSections = [:]
+    reindexSections(from: 0)
+    reloadedItems = reloadedItems.filter { itemSections[$0] != nil }
+  }
+}

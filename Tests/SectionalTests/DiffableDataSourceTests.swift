@@ -1,0 +1,206 @@
+import SeededRandom
+import Testing
+
+@testable import Sectional
+
+@MainActor
+@Suite struct DiffableDataSourceTests {
+  typealias Snapshot = DiffableSnapshot<String, Int>
+
+  func makeDataSource(width: Double = 30, height: Double = 200) -> (
+    DiffableDataSource<String, Int>, CollectionView
+  ) {
+    let layout = FlowLayout()
+    layout.decorationStyles = [.sectionCard: .card]
+    let view = CollectionView(layout: layout, size: Size(width: width, height: height))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      .text("\(number)", role: .body, width: Double(4 + number % 7), height: Double(1 + number % 3))
+    }
+    return (dataSource, view)
+  }
+
+  @Test func aSnapshotBuildsAndReadsLikeUIKits() {
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2, 3], toSection: "a")
+    snapshot.appendItems([4])
+    snapshot.insertSections(["z"], beforeSection: "a")
+    snapshot.insertItems([9], afterItem: 1)
+    snapshot.moveItem(3, beforeItem: 4)
+    snapshot.moveSection("b", beforeSection: "z")
+    #expect(snapshot.sectionIdentifiers == ["b", "z", "a"])
+    #expect(snapshot.itemIdentifiers(inSection: "a") == [1, 9, 2])
+    #expect(snapshot.itemIdentifiers(inSection: "b") == [3, 4])
+    #expect(snapshot.sectionIdentifier(containingItem: 3) == "b" && snapshot.indexOfItem(4) == 1)
+    #expect(snapshot.numberOfItems == 5 && snapshot.numberOfSections == 3)
+    snapshot.deleteSections(["b"])
+    snapshot.deleteItems([9])
+    #expect(snapshot.itemIdentifiers == [1, 2] && snapshot.sectionIdentifier(containingItem: 3) == nil)
+    #expect(snapshot.problems.isEmpty)
+  }
+
+  @Test func duplicatesAndMissingIdentifiersAreReportedNotFatal() {
+    let (dataSource, view) = makeDataSource()
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "a"])
+    snapshot.appendItems([1, 2, 1], toSection: "a")
+    snapshot.appendItems([7], toSection: "nope")
+    snapshot.deleteItems([42])
+    dataSource.apply(snapshot)
+    #expect(snapshot.itemIdentifiers == [1, 2] && snapshot.sectionIdentifiers == ["a"])
+    #expect(
+      view.diagnostics.map(\.kind) == [
+        .duplicateIdentifiers, .duplicateIdentifiers, .noSuchItem, .noSuchItem,
+      ])
+    #expect(view.numberOfSections == 1 && view.numberOfItems(inSection: 0) == 2)
+    // Reported once: applying the data source's own snapshot again raises nothing.
+    view.diagnostics = DiagnosticLog()
+    dataSource.apply(dataSource.snapshot())
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test func anItemMovedAcrossSectionsIsAMoveAndItsSelectionFollows() {
+    let (dataSource, view) = makeDataSource()
+    view.allowsMultipleSelection = true
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2, 3], toSection: "a")
+    snapshot.appendItems([4, 5], toSection: "b")
+    dataSource.apply(snapshot)
+    view.selectItem(at: IndexPath(item: 1, section: 0))  // 2
+    var next = snapshot
+    next.moveItem(2, afterItem: 5)
+    let batch = DiffableDataSource<String, Int>.batch(from: snapshot, to: next)
+    #expect(
+      batch.movedItems == [
+        IndexPathMove(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 2, section: 1))
+      ])
+    #expect(batch.insertedItems.isEmpty && batch.deletedItems.isEmpty)
+    dataSource.apply(next)
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 2, section: 1)])
+    #expect(dataSource.indexPath(for: 2) == IndexPath(item: 2, section: 1) && view.diagnostics.isEmpty)
+  }
+
+  @Test func aMovedSectionCarriesItsItemsAndAReorderTakesTheFewestMoves() {
+    var old = Snapshot()
+    old.appendSections(["a", "b", "c"])
+    old.appendItems([1, 2, 3, 4], toSection: "a")
+    old.appendItems([5], toSection: "b")
+    var new = old
+    new.moveSection("a", afterSection: "c")
+    var batch = DiffableDataSource<String, Int>.batch(from: old, to: new)
+    #expect(batch.movedSections.count == 1 && batch.movedItems.isEmpty)
+    new = old
+    new.moveItem(1, afterItem: 4)  // 2 3 4 1: one move, not three
+    batch = DiffableDataSource<String, Int>.batch(from: old, to: new)
+    #expect(
+      batch.movedItems == [
+        IndexPathMove(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 3, section: 0))
+      ])
+    new = old
+    new.reloadItems([2])
+    new.deleteItems([5])
+    batch = DiffableDataSource<String, Int>.batch(from: old, to: new)
+    #expect(
+      batch.reloadedItems == [IndexPath(item: 1, section: 0)]
+        && batch.deletedItems == [IndexPath(item: 0, section: 1)])
+  }
+
+  /// Random snapshots applied one after another: every batch is valid (no diagnostic), the view
+  /// shows the snapshot, selections follow their items, and the layout equals a fresh one's.
+  @Test func randomSnapshotsApplyAsValidBatches() {
+    var rng = SplitMix64(seed: 0xD1FF)
+    for trial in 0..<150 {
+      let (dataSource, view) = makeDataSource()
+      view.allowsMultipleSelection = true
+      var snapshot = Snapshot()
+      var nextItem = 0
+      for step in 0..<20 {
+        var next = snapshot
+        for _ in 0..<(1 + rng.next(below: 6)) {
+          let sections = next.sectionIdentifiers
+          switch rng.next(below: 9) {
+          case 0:
+            let name = "s\(rng.next(below: 12))"
+            if next.indexOfSection(name) == nil { next.appendSections([name]) }
+          case 1 where !sections.isEmpty: next.deleteSections([sections[rng.next(below: sections.count)]])
+          case 2 where sections.count > 1:
+            next.moveSection(
+              sections[rng.next(below: sections.count)],
+              beforeSection: sections[rng.next(below: sections.count)])
+          case 3 where !sections.isEmpty, 4 where !sections.isEmpty:
+            let items = (0..<(1 + rng.next(below: 4))).map { _ in
+              nextItem += 1
+              return nextItem
+            }
+            next.appendItems(items, toSection: sections[rng.next(below: sections.count)])
+          case 5 where next.numberOfItems > 0:
+            let items = next.itemIdentifiers
+            next.deleteItems([items[rng.next(below: items.count)]])
+          case 6 where next.numberOfItems > 1, 7 where next.numberOfItems > 1:
+            let items = next.itemIdentifiers
+            let item = items[rng.next(below: items.count)]
+            let other = items[rng.next(below: items.count)]
+            if rng.next(below: 2) == 0 {
+              next.moveItem(item, beforeItem: other)
+            } else {
+              next.moveItem(item, afterItem: other)
+            }
+          case 8 where next.numberOfItems > 0:
+            let items = next.itemIdentifiers
+            if rng.next(below: 2) == 0 {
+              next.reloadItems([items[rng.next(below: items.count)]])
+            } else if !sections.isEmpty {
+              next.reloadSections([sections[rng.next(below: sections.count)]])
+            }
+          default: break
+          }
+        }
+        // Select a few items before the apply; each must follow its item (or go with it).
+        var selected: [Int] = []
+        for _ in 0..<2 where snapshot.numberOfItems > 0 {
+          let items = snapshot.itemIdentifiers
+          let item = items[rng.next(below: items.count)]
+          if let path = dataSource.indexPath(for: item) {
+            view.selectItem(at: path)
+            selected.append(item)
+          }
+        }
+        view.diagnostics = DiagnosticLog()
+        let reloaded = next.reloadedItems.union(
+          next.reloadedSections.flatMap { next.itemIdentifiers(inSection: $0) })
+        dataSource.apply(next)
+        let context = "trial \(trial) step \(step)"
+        #expect(view.diagnostics.isEmpty, "\(context): \(view.diagnostics.map(\.message))")
+        if !view.diagnostics.isEmpty { return }
+        #expect(view.numberOfSections == next.numberOfSections, "\(context)")
+        for (index, section) in next.sectionIdentifiers.enumerated() {
+          #expect(
+            view.numberOfItems(inSection: index) == next.numberOfItems(inSection: section), "\(context)")
+        }
+        // An item follows its selection when it stays between sections that were there before
+        // and are still there (an inserted, deleted or reloaded section takes its items along).
+        func follows(_ item: Int) -> Bool {
+          guard let from = snapshot.sectionIdentifier(containingItem: item),
+            let to = next.sectionIdentifier(containingItem: item), !reloaded.contains(item)
+          else { return false }
+          return next.indexOfSection(from) != nil && snapshot.indexOfSection(to) != nil
+            && !next.reloadedSections.contains(from) && !next.reloadedSections.contains(to)
+        }
+        for item in selected where follows(item) {
+          #expect(
+            view.indexPathsForSelectedItems.contains(dataSource.indexPath(for: item)!), "\(context): \(item)")
+        }
+        let (freshSource, fresh) = makeDataSource()
+        freshSource.apply(next, animatingDifferences: false)
+        let all = Rect(x: 0, y: 0, width: 30, height: max(1, view.contentSize.height))
+        #expect(
+          fresh.layout.layoutAttributesForElements(in: all)
+            == view.layout.layoutAttributesForElements(in: all))
+        view.indexPathsForSelectedItems.forEach { view.deselectItem(at: $0) }
+        snapshot = next
+        snapshot.clearAppliedChanges()
+      }
+    }
+  }
+}
