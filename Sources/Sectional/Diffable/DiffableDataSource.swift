@@ -114,74 +114,103 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     batch.deletedSections = sectionResult.deletes
     batch.insertedSections = sectionResult.inserts
     batch.movedSections = sectionResult.moves
-    var oldSectionOfNew = [Int?](repeating: nil, count: new.numberOfSections)
+    let oldSectionCount = old.numberOfSections
+    let newSectionCount = new.numberOfSections
+    // Section by section, as integers: where each old section went (-1: deleted), where each
+    // new one came from (-1: inserted), and which old ones are reloaded.
+    var sourceOfNew = [Int](repeating: -1, count: newSectionCount)
+    var targetOfOld = [Int](repeating: -1, count: oldSectionCount)
     for (newIndex, section) in new.sectionIdentifiers.enumerated() {
-      oldSectionOfNew[newIndex] = old.indexOfSection(section)
+      if let oldIndex = old.indexOfSection(section) {
+        sourceOfNew[newIndex] = oldIndex
+        targetOfOld[oldIndex] = newIndex
+      }
     }
-    var reloaded = Set<Int>()  // old indexes
+    var reloaded = [Bool](repeating: false, count: oldSectionCount)
     for section in new.reloadedSections {
-      if let index = old.indexOfSection(section), new.indexOfSection(section) != nil {
-        reloaded.insert(index)
+      if let index = old.indexOfSection(section), targetOfOld[index] >= 0 { reloaded[index] = true }
+    }
+    batch.reloadedSections = reloaded.indices.filter { reloaded[$0] }
+    // Items as dense numbers — the identifiers are hashed once each, and everything after works
+    // on integers — with where each was and where it is.
+    var number: [ItemID: Int] = [:]
+    number.reserveCapacity(old.numberOfItems)
+    var oldSection: [Int] = []
+    var oldIndex: [Int] = []
+    oldSection.reserveCapacity(old.numberOfItems)
+    oldIndex.reserveCapacity(old.numberOfItems)
+    for section in 0..<oldSectionCount {
+      for (index, item) in old.items(atSection: section).enumerated() {
+        number[item] = oldSection.count
+        oldSection.append(section)
+        oldIndex.append(index)
       }
     }
-    batch.reloadedSections = reloaded.sorted()
-    // Where every item of a surviving, not reloaded section was: items of sections that are
-    // inserted, deleted or reloaded come and go with their section.
-    var oldPositions: [ItemID: IndexPath] = [:]
-    for (oldSection, section) in old.sectionIdentifiers.enumerated()
-    where new.indexOfSection(section) != nil && !reloaded.contains(oldSection) {
-      for (index, item) in old.items(atSection: oldSection).enumerated() {
-        oldPositions[item] = IndexPath(item: index, section: oldSection)
+    var newSection = [Int](repeating: -1, count: oldSection.count)
+    var newIndex = [Int](repeating: -1, count: oldSection.count)
+    var newNumbers = [[Int]](repeating: [], count: newSectionCount)
+    for section in 0..<newSectionCount {
+      let items = new.items(atSection: section)
+      var numbers = [Int](repeating: -1, count: items.count)
+      for (index, item) in items.enumerated() {
+        guard let found = number[item] else { continue }
+        numbers[index] = found
+        newSection[found] = section
+        newIndex[found] = index
       }
+      newNumbers[section] = numbers
     }
-    for (newSection, source) in oldSectionOfNew.enumerated() {
-      guard let source, !reloaded.contains(source) else { continue }
-      let newItems = new.items(atSection: newSection)
-      let oldItems = old.items(atSection: source)
+    // An item keeps its identity through the batch only between sections that survive and are
+    // not reloaded; otherwise its old section takes it away and its new section brings it.
+    func tracked(_ item: Int) -> Bool {
+      let from = oldSection[item]
+      let to = newSection[item]
+      return to >= 0 && targetOfOld[from] >= 0 && !reloaded[from] && sourceOfNew[to] >= 0
+        && !reloaded[sourceOfNew[to]]
+    }
+    var oldNumbers = [[Int]](repeating: [], count: oldSectionCount)
+    for item in 0..<oldSection.count { oldNumbers[oldSection[item]].append(item) }
+    for section in 0..<newSectionCount {
+      let source = sourceOfNew[section]
+      guard source >= 0, !reloaded[source] else { continue }
+      let numbers = newNumbers[section]
       // Items that stay in this section, in both orders: their diff gives the in-section moves.
-      let stayingOld = oldItems.filter {
-        new.sectionIdentifier(containingItem: $0) == new.sectionIdentifiers[newSection]
-      }
-      let stayingNew = newItems.filter { oldPositions[$0]?.section == source }
+      var stayingNew: [Int] = []
+      for item in numbers where item >= 0 && oldSection[item] == source { stayingNew.append(item) }
+      var stayingOld: [Int] = []
+      for item in oldNumbers[source] where newSection[item] == section { stayingOld.append(item) }
       let result = diff(old: stayingOld, new: stayingNew, identifier: { $0 }, isEqual: { _, _ in true })
-      var newIndexOf: [ItemID: Int] = [:]
-      for (index, item) in newItems.enumerated() { newIndexOf[item] = index }
       for move in result.moves {
         let item = stayingNew[move.to]
         batch.movedItems.append(
           IndexPathMove(
-            from: oldPositions[item]!, to: IndexPath(item: newIndexOf[item]!, section: newSection)))
+            from: IndexPath(item: oldIndex[item], section: source),
+            to: IndexPath(item: newIndex[item], section: section)))
       }
-      for (index, item) in newItems.enumerated() {
-        guard let from = oldPositions[item] else {
-          batch.insertedItems.append(IndexPath(item: index, section: newSection))
-          continue
-        }
-        if from.section != source {
-          batch.movedItems.append(IndexPathMove(from: from, to: IndexPath(item: index, section: newSection)))
+      for (index, item) in numbers.enumerated() {
+        if item < 0 || !tracked(item) {
+          batch.insertedItems.append(IndexPath(item: index, section: section))
+        } else if oldSection[item] != source {
+          batch.movedItems.append(
+            IndexPathMove(
+              from: IndexPath(item: oldIndex[item], section: oldSection[item]),
+              to: IndexPath(item: index, section: section)))
         }
       }
     }
-    // Items of surviving old sections that are gone, or went to a section that is inserted or
-    // reloaded (which brings its items itself).
-    var survivors = Set<ItemID>()
-    for (item, from) in oldPositions {
-      if let section = new.sectionIdentifier(containingItem: item),
-        let newSection = new.indexOfSection(section),
-        let source = oldSectionOfNew[newSection], !reloaded.contains(source)
-      {
-        survivors.insert(item)
-      } else {
-        batch.deletedItems.append(from)
-      }
+    for item in 0..<oldSection.count {
+      let from = oldSection[item]
+      guard targetOfOld[from] >= 0, !reloaded[from], !tracked(item) else { continue }
+      batch.deletedItems.append(IndexPath(item: oldIndex[item], section: from))
     }
     // Reloaded items that stay where they are reload; a moved one is deleted and inserted instead
     // (a batch cannot move and reload one item).
     var moveOf: [IndexPath: Int] = [:]
     for (index, move) in batch.movedItems.enumerated() { moveOf[move.from] = index }
     var split = Set<Int>()
-    for item in new.reloadedItems where survivors.contains(item) {
-      let from = oldPositions[item]!
+    for item in new.reloadedItems {
+      guard let found = number[item], tracked(found) else { continue }
+      let from = IndexPath(item: oldIndex[found], section: oldSection[found])
       if let index = moveOf[from] { split.insert(index) } else { batch.reloadedItems.append(from) }
     }
     for index in split.sorted(by: >) {
@@ -195,6 +224,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     batch.reloadedItems.sort()
     return batch
   }
+
 }
 
 // MARK: - Serving the collection view
