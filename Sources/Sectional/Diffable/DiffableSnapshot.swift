@@ -220,12 +220,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
         repeated.append(section)
       }
     }
-    if !repeated.isEmpty {
-      problems.append(
-        Diagnostic(
-          .duplicateIdentifiers,
-          "sections already in the snapshot skipped: " + repeated.map { "\($0)" }.joined(separator: ", ")))
-    }
+    reportSkipped(repeated, "sections")
     guard !fresh.isEmpty else { return }
     sectionIdentifiers.insert(contentsOf: fresh, at: index)
     sectionItems.insert(contentsOf: Array(repeating: [], count: fresh.count), at: index)
@@ -243,13 +238,19 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
         repeated.append(item)
       }
     }
-    if !repeated.isEmpty {
-      problems.append(
-        Diagnostic(
-          .duplicateIdentifiers,
-          "items already in the snapshot skipped: " + repeated.map { "\($0)" }.joined(separator: ", ")))
-    }
+    reportSkipped(repeated, "items")
     sectionItems[section].insert(contentsOf: fresh, at: position)
+  }
+
+  /// Records identifiers that were already in the snapshot (or repeated in one call).
+  private mutating func reportSkipped<Identifier>(_ repeated: [Identifier], _ what: String) {
+    guard !repeated.isEmpty else { return }
+    problems.append(
+      Diagnostic(
+        .duplicateIdentifiers,
+        "\(what) already in the snapshot skipped: "
+          + repeated.prefix(5).map { "\($0)" }.joined(separator: ", ")
+          + (repeated.count > 5 ? " and \(repeated.count - 5) more" : "")))
   }
 
   private mutating func moveSection(_ section: SectionID, relativeTo other: SectionID, after: Bool) {
