@@ -1,5 +1,4 @@
 import Sectional
-import Synchronization
 
 /// Text as the terminal shows it: sanitised, then wrapped by display width. Sizing and drawing
 /// both go through here, so a cell is exactly as tall as the text drawn in it.
@@ -26,7 +25,7 @@ public enum TextLayout {
   }
 
   /// The last long texts wrapped, most recent first.
-  private static let recent = Mutex<[(text: String, width: Int, lines: [Substring])]>([])
+  private static let recent = Locked<[(text: String, width: Int, lines: [Substring])]>([])
 
   /// The widest line and the number of rows `text` takes at `width` columns, as ``lines(_:width:)``
   /// wraps it (the lines are not built).
@@ -51,7 +50,7 @@ public enum TextLayout {
   }
 
   /// The last long texts measured, most recent first.
-  private static let recentSizes = Mutex<[(text: String, width: Int, size: (width: Int, height: Int))]>([])
+  private static let recentSizes = Locked<[(text: String, width: Int, size: (width: Int, height: Int))]>([])
 
   /// How many rows `text` takes at `width` columns.
   package static func height(of text: String, width: Int) -> Int { size(of: text, width: width).height }
