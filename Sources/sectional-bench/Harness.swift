@@ -68,7 +68,18 @@ func medianMilliseconds(of sample: Sample, runs: Int) -> Double {
   return times[times.count / 2]
 }
 
+/// With `SECTIONAL_BENCH_PROFILE=N` in the environment, each scenario runs only its measured
+/// sample, N times, and prints nothing: a profiler then sees our code, not the baselines.
+let profileRuns = getenv("SECTIONAL_BENCH_PROFILE").flatMap { Int(String(cString: $0)) }
+
 func run(_ scenario: Scenario) {
+  if let profileRuns {
+    for _ in 0..<profileRuns {
+      scenario.measured.setUp()
+      scenario.measured.run()
+    }
+    return
+  }
   let median = medianMilliseconds(of: scenario.measured, runs: scenario.runs)
   var fields: [(String, JSONValue)] = [
     ("benchmark", .string(scenario.name)),
