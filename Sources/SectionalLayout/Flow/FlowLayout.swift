@@ -59,14 +59,18 @@ public final class FlowLayout: CollectionViewLayout {
 
   // MARK: - Cache
 
-  var records: [SectionRecord] = []
+  // The cache's hot properties skip the run-time exclusivity check: every access to a class's
+  // stored property otherwise records itself in a thread-local set (a quarter of a query's
+  // instructions). The layout never holds one of them across a call that could touch it again.
+
+  @exclusivity(unchecked) var records: [SectionRecord] = []
   /// Each section's geometry, while frames are stored (empty otherwise).
-  var geometries: [SectionGeometry] = []
-  var items = BlockArena(filler: StoredRect.zero)
-  var shelves = BlockArena(filler: StoredRect.zero)
+  @exclusivity(unchecked) var geometries: [SectionGeometry] = []
+  @exclusivity(unchecked) var items = BlockArena(filler: StoredRect.zero)
+  @exclusivity(unchecked) var shelves = BlockArena(filler: StoredRect.zero)
   /// Whether every section's item frames are kept: decided at each full rebuild by
   /// ``maximumStoredItemFrames``.
-  var storesFrames = true
+  @exclusivity(unchecked) var storesFrames = true
   /// The most item frames the layout keeps for all sections (16 bytes each). A list with more
   /// keeps 32 bytes per section and builds the frames of the sections a query touches on demand,
   /// from the delegate's sizes, keeping the last few hundred: a million five-item sections then
@@ -81,11 +85,11 @@ public final class FlowLayout: CollectionViewLayout {
   /// Reused by section computations while frames are not stored.
   var scratchItems: [StoredRect] = []
   var scratchShelves: [StoredRect] = []
-  var offsets = OffsetTree()
-  var styles: [DecorationStyle] = []
+  @exclusivity(unchecked) var offsets = OffsetTree()
+  @exclusivity(unchecked) var styles: [DecorationStyle] = []
   var styleIndexes: [DecorationStyle: Int16] = [:]
   /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width changes.
-  var preferredSizes: [IndexPath: Size] = [:]
+  @exclusivity(unchecked) var preferredSizes: [IndexPath: Size] = [:]
   /// How often each item's preferred size changed since it was last reloaded.
   var selfSizingPasses: [IndexPath: Int] = [:]
   var reportedRunaways: Set<IndexPath> = []
@@ -99,9 +103,9 @@ public final class FlowLayout: CollectionViewLayout {
   /// How far any decoration reaches above (`top`) or below (`bottom`) its own section: queries
   /// widen their section search by it. Only grows between full rebuilds, which is safe: results
   /// are filtered by intersection.
-  var decorationOverhang = EdgeInsets.zero
+  @exclusivity(unchecked) var decorationOverhang = EdgeInsets.zero
   /// Reused by queries so they allocate nothing but their result.
-  var scratchOrigins: [Double] = []
+  @exclusivity(unchecked) var scratchOrigins: [Double] = []
   /// How many times a section was computed from the delegate (for tests of caching).
   var sectionComputations = 0
   /// Answers for a collection view whose delegate is not a ``FlowLayoutDelegate``: the
