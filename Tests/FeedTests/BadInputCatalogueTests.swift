@@ -51,14 +51,14 @@ import Testing
     }
   }
 
-  func feedFile(_ bytes: [UInt8]) -> FeedRun {
+  func feedFile(_ bytes: [UInt8], options: [String] = ["--width", "40"]) -> FeedRun {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sectional-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("feed.json").path
     _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-    return runFeed([path, "--width", "40"])
+    return runFeed([path] + options)
   }
 
   func feedFile(_ text: String) -> FeedRun { feedFile(Array(text.utf8)) }
@@ -176,15 +176,8 @@ import Testing
   // MARK: - Text in cards
 
   @Test func textInCardsIsDrawnSafely() throws {
-    func rendered(_ title: String, width: Int = 40) -> FeedRun {
-      let json = "[" + card(title: title) + "]"
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "sectional-\(UUID().uuidString)")
-      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: directory) }
-      let path = directory.appendingPathComponent("feed.json").path
-      try? json.write(toFile: path, atomically: true, encoding: .utf8)
-      return runFeed([path, "--width", "\(width)", "--color", "always"])
+    func rendered(_ title: String) -> FeedRun {
+      feedFile(Array(("[" + card(title: title) + "]").utf8), options: ["--width", "40", "--color", "always"])
     }
     check("T01", "a 10,000-column word") {
       let run = rendered(String(repeating: "w", count: 10_000))

@@ -106,6 +106,5 @@ extension ListAdapter {
     objects = resolved.objects
     identifiers = resolved.identifiers
     controllers = resolved.controllers
-    visibleSections = visibleSections.filter { $0 < controllers.count }
   }
 }

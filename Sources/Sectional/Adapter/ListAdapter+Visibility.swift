@@ -41,7 +41,6 @@ extension ListAdapter {
     }
     displayedControllers = shown
     displayedCells = newCells
-    visibleSections = visible
 
     var inRange: [SectionController] = []
     if let low = visible.min(), let high = visible.max() {

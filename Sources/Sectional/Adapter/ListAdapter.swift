@@ -38,7 +38,8 @@ public final class ListAdapter {
   weak var controllerBeingUpdated: SectionController?
   /// Item batches held while an update is applied, run right after it in the new numbering.
   var heldBatches: [() -> Void] = []
-  var visibleSections: Set<Int> = []
+  /// The sections of the controllers on screen that are still in the list, ascending.
+  var visibleSections: [Int] { displayedControllers.compactMap { section(for: $0) }.sorted() }
   /// The controllers the display delegates last heard are on screen, in section order, and
   /// the indexes of their cells shown (only for controllers with a display delegate).
   var displayedControllers: [SectionController] = []
@@ -78,11 +79,11 @@ public final class ListAdapter {
   }
 
   /// The objects with at least one element on screen, in section order.
-  public var visibleObjects: [any ListDiffable] { visibleSections.sorted().map { objects[$0] } }
+  public var visibleObjects: [any ListDiffable] { visibleSections.map { objects[$0] } }
 
   /// The controllers with at least one element on screen, in section order.
   public var visibleSectionControllers: [SectionController] {
-    visibleSections.sorted().map { controllers[$0] }
+    visibleSections.map { controllers[$0] }
   }
 
   /// Scrolls so that the object's section starts at the top (as far as the content allows).

@@ -229,7 +229,7 @@ extension FlowLayout {
         for index in shelfFrames.indices { storage[shelfStart + index] = shelfFrames[index] }
       }
     }
-    geometry.shelfCount = Int32(truncatingIfNeeded: shelfFrames.count)
+    geometry.shelfCount = computed.shelfCount
     geometry.maxLineHeight = computed.maxLineHeight
     geometry.card = computed.card
     geometries[section] = geometry

@@ -103,10 +103,8 @@ package struct FrameEncoder: Sendable {
     }
     for y in 0..<canvas.height {
       if newHashes[y] == screenHashes[y] && Self.rowsEqual(old, canvas, y) { continue }
-      if Self.hasUncertainWidth(canvas, y) || Self.hasUncertainWidth(old, y) {
-        rewriteRow(y, of: canvas, cursor: &cursor, into: &out)
-        continue
-      }
+      // A row holding a grapheme of uncertain width is written whole (see the type's notes).
+      let wholeRow = Self.hasUncertainWidth(canvas, y) || Self.hasUncertainWidth(old, y)
       var x = 0
       while x < canvas.width {
         let cell = canvas[x, y]
@@ -114,8 +112,8 @@ package struct FrameEncoder: Sendable {
           x += 1
           continue
         }
-        let span = Int(cell.width)
-        var changed = old[x, y] != cell
+        let span = Swift.max(1, Int(cell.width))
+        var changed = wholeRow || old[x, y] != cell
         if !changed && span == 2 && x + 1 < canvas.width { changed = old[x + 1, y] != canvas[x + 1, y] }
         if !changed {
           x += span
@@ -123,9 +121,17 @@ package struct FrameEncoder: Sendable {
         }
         move(to: x, y, from: &cursor, canvas: canvas, into: &out)
         styles.set(cell.style, into: &out)
-        out.append(grapheme: cell.grapheme)
         let next = x + span
-        cursor = next < canvas.width ? (next, y) : nil  // the last column leaves a pending wrap
+        if wholeRow && DisplayWidth.isUncertain(cell.grapheme) {
+          // Over blanks of its width, and no trust in where the terminal leaves the cursor.
+          for _ in 0..<span { out.append(grapheme: " ") }
+          out.moveCursor(x: x, y: y)
+          out.append(grapheme: cell.grapheme)
+          cursor = nil
+        } else {
+          out.append(grapheme: cell.grapheme)
+          cursor = next < canvas.width ? (next, y) : nil  // the last column leaves a pending wrap
+        }
         x = next
       }
     }
@@ -137,34 +143,6 @@ package struct FrameEncoder: Sendable {
     framed.bytes += out.bytes
     if synchronized { framed.write(ANSI.endSynchronizedUpdate) }
     return framed.bytes
-  }
-
-  /// Writes row `y` whole, each grapheme of uncertain width over blanks of its width and followed
-  /// by an absolute move, so the row ends right whatever widths the terminal used.
-  private mutating func rewriteRow(
-    _ y: Int, of canvas: Canvas, cursor: inout (x: Int, y: Int)?, into out: inout ByteWriter
-  ) {
-    var x = 0
-    while x < canvas.width {
-      let cell = canvas[x, y]
-      if cell.isContinuation {
-        x += 1
-        continue
-      }
-      let span = Int(cell.width)
-      move(to: x, y, from: &cursor, canvas: canvas, into: &out)
-      styles.set(cell.style, into: &out)
-      if DisplayWidth.isUncertain(cell.grapheme) {
-        for _ in 0..<max(1, span) { out.append(grapheme: " ") }
-        out.moveCursor(x: x, y: y)
-        out.append(grapheme: cell.grapheme)
-        cursor = nil
-      } else {
-        out.append(grapheme: cell.grapheme)
-        cursor = x + span < canvas.width ? (x + span, y) : nil
-      }
-      x += max(1, span)
-    }
   }
 
   /// Whether row `y` holds a grapheme whose width terminals disagree on.

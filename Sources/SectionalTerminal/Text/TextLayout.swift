@@ -10,47 +10,48 @@ public enum TextLayout {
   /// each time would make printing it quadratic in its length.
   public static func lines(_ text: String, width: Int) -> [Substring] {
     let width = max(1, width)
-    guard text.utf8.count > 4_096 else {
-      return TextWrapping.lines(Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+    return remembered(text, width, in: recentLines) {
+      TextWrapping.lines(Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
     }
-    if let cached = recent.withLock({ $0.first { $0.width == width && $0.text == text }?.lines }) {
-      return cached
-    }
-    let lines = TextWrapping.lines(Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
-    recent.withLock { entries in
-      entries.insert((text, width, lines), at: 0)
-      if entries.count > 4 { entries.removeLast() }
-    }
-    return lines
   }
-
-  /// The last long texts wrapped, most recent first.
-  private static let recent = Locked<[(text: String, width: Int, lines: [Substring])]>([])
 
   /// The widest line and the number of rows `text` takes at `width` columns, as ``lines(_:width:)``
-  /// wraps it (the lines are not built).
-  /// Long texts are remembered as ``lines(_:width:)`` remembers them: a cell's descriptor is
-  /// measured again whenever it is asked for.
+  /// wraps it (the lines are not built). Long texts are remembered as ``lines(_:width:)``
+  /// remembers them: a cell's descriptor is measured again whenever it is asked for.
   public static func size(of text: String, width: Int) -> (width: Int, height: Int) {
     let width = max(1, width)
-    guard text.utf8.count > 4_096 else {
-      let size = TextWrapping.size(of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
-      return (size.width, size.lines)
+    let size = remembered(text, width, in: recentSizes) {
+      let measured = TextWrapping.size(of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+      return TextSize(width: measured.width, height: measured.lines)
     }
-    if let cached = recentSizes.withLock({ $0.first { $0.width == width && $0.text == text }?.size }) {
-      return cached
-    }
-    let measured = TextWrapping.size(of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
-    let size = (width: measured.width, height: measured.lines)
-    recentSizes.withLock { entries in
-      entries.insert((text, width, size), at: 0)
-      if entries.count > 8 { entries.removeLast() }
-    }
-    return size
+    return (size.width, size.height)
   }
 
-  /// The last long texts measured, most recent first.
-  private static let recentSizes = Locked<[(text: String, width: Int, size: (width: Int, height: Int))]>([])
+  struct TextSize {
+    var width: Int
+    var height: Int
+  }
+
+  /// The last long texts wrapped and measured, most recent first.
+  private static let recentLines = Locked<[(text: String, width: Int, value: [Substring])]>([])
+  private static let recentSizes = Locked<[(text: String, width: Int, value: TextSize)]>([])
+
+  /// `compute()`, remembered in `cache` (the last 8) when `text` is long.
+  private static func remembered<Value>(
+    _ text: String, _ width: Int, in cache: Locked<[(text: String, width: Int, value: Value)]>,
+    _ compute: () -> Value
+  ) -> Value {
+    guard text.utf8.count > 4_096 else { return compute() }
+    if let cached = cache.withLock({ $0.first { $0.width == width && $0.text == text }?.value }) {
+      return cached
+    }
+    let value = compute()
+    cache.withLock { entries in
+      entries.insert((text, width, value), at: 0)
+      if entries.count > 8 { entries.removeLast() }
+    }
+    return value
+  }
 
   /// How many rows `text` takes at `width` columns.
   package static func height(of text: String, width: Int) -> Int { size(of: text, width: width).height }
