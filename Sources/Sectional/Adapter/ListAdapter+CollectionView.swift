@@ -100,3 +100,15 @@ extension AdapterBridge: @MainActor FlowLayoutDelegate {
       ofKind: kind, default: layout.decorationStyles[kind])
   }
 }
+
+// MARK: - CompositionalLayoutDelegate
+
+// A compositional layout asks for each section's layout; a controller that vends none gets the
+// layout's own.
+extension AdapterBridge: @MainActor CompositionalLayoutDelegate {
+  func layout(_ layout: CompositionalLayout, sectionAt section: Int, environment: LayoutEnvironment)
+    -> LayoutSection?
+  {
+    sectionController(forSection: section)?.layoutSection(environment: environment)
+  }
+}

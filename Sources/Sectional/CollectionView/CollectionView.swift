@@ -107,6 +107,24 @@ public final class CollectionView {
     setContentOffset(Point(x: 0, y: target.frame.minY))
   }
 
+  /// Scrolls a section that scrolls sideways (a compositional layout's orthogonal section) by
+  /// `dx`, as its behaviour says; returns whether it moved. Other sections and layouts do not
+  /// move.
+  @discardableResult
+  public func scrollSection(_ section: Int, sidewaysBy dx: Double) -> Bool {
+    guard let sideways = layout as? any SidewaysScrollingLayout,
+      sideways.scrollSection(section, sidewaysBy: dx)
+    else { return false }
+    layoutIfNeeded()
+    delegate?.collectionViewDidScroll(self)
+    return true
+  }
+
+  /// Whether `section` scrolls sideways on its own.
+  public func scrollsSideways(section: Int) -> Bool {
+    (layout as? any SidewaysScrollingLayout)?.scrollsSideways(section: section) ?? false
+  }
+
   private func setBounds(_ newBounds: Rect) {
     if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
       layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
@@ -140,7 +158,7 @@ public final class CollectionView {
       var changed = false
       for original in layout.layoutAttributesForElements(in: bounds) where original.category == .cell {
         let descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
-        guard descriptor.size.isEstimated else { continue }
+        guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
         var preferred = original
         preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {

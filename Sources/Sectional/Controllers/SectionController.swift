@@ -74,6 +74,11 @@ open class SectionController {
     style
   }
 
+  /// This section's layout under a `CompositionalLayout` (columns, badges, a sideways row…), or
+  /// nil (the default) for the layout's own section. Other layouts never ask. Calling super is
+  /// not required.
+  open func layoutSection(environment: LayoutEnvironment) -> LayoutSection? { nil }
+
   /// The width items can use: the container's width less this section's insets.
   public var availableWidth: Double {
     max(0, (collectionContext?.containerSize.width ?? 0) - inset.left - inset.right)

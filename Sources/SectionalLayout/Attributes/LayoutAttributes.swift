@@ -18,6 +18,9 @@ public struct LayoutAttributes: Hashable, Sendable {
   public var isHidden: Bool
   /// The look of a decoration; nil for cells and supplementaries.
   public var style: DecorationStyle?
+  /// The part of the content the element may draw in, in content coordinates; nil (the default)
+  /// for no limit. Items of a section that scrolls sideways are clipped to their section's row.
+  public var clip: Rect?
 
   /// Attributes with every field given; `zIndex` defaults to 0, `isHidden` to false, `style` to
   /// none.
@@ -60,7 +63,8 @@ extension ElementCategory {
   }
 }
 
-/// The z-indexes the built-in layouts use: every decoration behind every cell.
+/// The z-indexes the built-in layouts use: every decoration behind every cell, badges behind
+/// headers and footers, pinned headers in front of everything.
 public enum ZIndex {
   /// Section backgrounds: behind everything.
   public static let sectionBackground = -3
@@ -70,8 +74,10 @@ public enum ZIndex {
   public static let shelf = -1
   /// Cells.
   public static let cell = 0
-  /// Headers and footers: in front of cells.
-  public static let supplementary = 1
+  /// Supplementaries anchored to items (badges): in front of cells, behind headers and footers.
+  public static let badge = 1
+  /// Headers and footers: in front of cells and badges.
+  public static let supplementary = 2
   /// A header pinned to the top of the visible bounds.
   public static let pinnedHeader = 1024
 }

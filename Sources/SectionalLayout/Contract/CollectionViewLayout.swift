@@ -61,6 +61,12 @@ public protocol CollectionViewLayout: AnyObject {
   /// Marks what `context` names as needing recomputation at the next ``prepare()``.
   func invalidateLayout(with context: InvalidationContext)
 
+  /// Whether the layout sizes the item by its content: the collection view then measures the
+  /// item's cell and offers the size as preferred attributes, whatever the cell's descriptor
+  /// says. The default says no (a flow layout's items self-size when their descriptor's size is
+  /// estimated).
+  func selfSizesItem(at indexPath: IndexPath) -> Bool
+
   /// Whether a cell's preferred attributes differ enough from what the layout gave it. The
   /// default says no: the layout does not self-size.
   func shouldInvalidateLayout(
@@ -100,6 +106,9 @@ extension CollectionViewLayout {
   /// The default: everything.
   public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext { .everything }
 
+  /// The default: no; the cell's descriptor decides.
+  public func selfSizesItem(at indexPath: IndexPath) -> Bool { false }
+
   /// The default: self-sizing is not supported, preferred sizes are ignored.
   public func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
@@ -114,4 +123,15 @@ extension CollectionViewLayout {
     context.contentSizeAdjustment = Size(width: 0, height: preferred.frame.height - original.frame.height)
     return context
   }
+}
+
+/// A layout with sections that scroll sideways on their own (a compositional layout's
+/// orthogonal sections): the collection view scrolls one through it.
+public protocol SidewaysScrollingLayout: CollectionViewLayout {
+  /// Whether `section` scrolls sideways.
+  func scrollsSideways(section: Int) -> Bool
+  /// Scrolls `section` sideways by `dx` (as its behaviour says: freely, or a page or group at a
+  /// time); returns whether it moved.
+  @discardableResult
+  func scrollSection(_ section: Int, sidewaysBy dx: Double) -> Bool
 }

@@ -37,8 +37,16 @@ public final class TextRenderer {
     let elements = collectionView.layout.layoutAttributesForElements(in: rect)
       .sorted(by: LayoutAttributes.drawsBefore)
     let selected = collectionView.indexPathsForSelectedItems
+    let canvasClip = canvas.clip
+    defer { canvas.clip = canvasClip }
     for attributes in elements where !attributes.isHidden {
       let frame = Self.cellRect(attributes.frame, origin: rect.origin)
+      // A sideways section's items draw only inside its row.
+      if let clip = attributes.clip {
+        canvas.clip = canvasClip.intersection(Self.cellRect(clip, origin: rect.origin))
+      } else if canvas.clip != canvasClip {
+        canvas.clip = canvasClip
+      }
       switch attributes.category {
       case .decoration:
         guard let view = registry.decorationView(ofKind: attributes.kind) else {

@@ -1,0 +1,501 @@
+import SectionalDiff
+
+/// A supplementary placed in its section: a badge (``index`` is its item) or a boundary item
+/// (``index`` is its position among the section's boundary items of its kind).
+struct PlacedSupplementary: Hashable {
+  var kind: ElementKind
+  var index: Int
+  /// Relative to the section's top; x in the container (unscrolled, for a sideways section).
+  var frame: Rect
+  var zIndex: Int
+  /// Boundary items only: pinned to the visible bounds, and above (top) or below the content.
+  var pins = false
+  var isTop = false
+}
+
+/// A decoration placed in its section.
+struct PlacedDecoration: Hashable {
+  var kind: ElementKind
+  var frame: Rect
+  var zIndex: Int
+  var style: DecorationStyle
+}
+
+/// One placement of the section's group: the items it holds and how far it reaches along the
+/// section's axis (down the page, or across a sideways row).
+struct GroupRow: Hashable {
+  var firstItem: Int
+  var lower: Double
+  /// The largest upper end of this row and every row before it: non-decreasing, so a binary
+  /// search finds the first row reaching a rect.
+  var reach: Double
+}
+
+/// Everything one section needs to answer queries, relative to the section's top.
+struct SectionModel: Hashable {
+  var height = 0.0
+  var itemCount = 0
+  var items: [Rect] = []
+  var estimated: [Bool] = []
+  var rows: [GroupRow] = []
+  /// Badges in item order.
+  var badges: [PlacedSupplementary] = []
+  var boundaries: [PlacedSupplementary] = []
+  var decorations: [PlacedDecoration] = []
+  /// Sideways sections: the scrolling behaviour, the band items are clipped to (relative to
+  /// the section's top) and how wide the row's content is.
+  var orthogonal = OrthogonalScrollingBehavior.none
+  var band = Rect.zero
+  var scrollWidth = 0.0
+  /// How far any badge reaches outside its item: row searches widen by it.
+  var badgeReach = 0.0
+  /// The leading x of each group in a sideways row, for group paging.
+  var groupStarts: [Double] = []
+
+  var scrollsSideways: Bool { orthogonal != .none }
+}
+
+extension CompositionalLayout {
+  /// Computes one section's model from its layout, the collection view's count and the
+  /// preferred sizes measured so far.
+  ///
+  /// - Complexity: O(items in the section).
+  func computeSection(_ section: Int) {
+    sectionComputations += 1
+    guard let collectionView else {
+      models[section] = SectionModel()
+      return
+    }
+    var count = collectionView.numberOfItems(inSection: section)
+    if count < 0 {
+      report(.invalidSize, nil, "the collection view gave \(count) items in section \(section); used 0")
+      count = 0
+    }
+    var definition = sectionLayout(for: section)
+    if definition.group.leafCount == 0 {
+      report(
+        .invalidLayoutDefinition, IndexPath(item: 0, section: section),
+        "section \(section)'s group places no items (no members, or a count of 0); laid out as a list")
+      let list = LayoutSection.list()
+      definition.group = list.group
+    }
+    var solver = SectionSolver(
+      layout: self, section: section, itemCount: count, container: sanitizedSize,
+      preferredSizes: preferredSizes)
+    var model = solver.solve(definition)
+    let offset = orthogonalOffsets[section] ?? 0
+    if model.scrollsSideways {
+      orthogonalOffsets[section] = clampedOrthogonalOffset(offset, model: model)
+    } else {
+      orthogonalOffsets[section] = nil
+    }
+    for badge in model.badges {
+      overhang.top = Swift.max(overhang.top, -badge.frame.minY)
+      overhang.bottom = Swift.max(overhang.bottom, badge.frame.maxY - model.height)
+    }
+    if model.boundaries.contains(where: \.pins) { pinsSupplementaries = true }
+    model.itemCount = count
+    models[section] = model
+  }
+
+  /// An offset within a sideways row's content.
+  func clampedOrthogonalOffset(_ offset: Double, model: SectionModel) -> Double {
+    let limit = Swift.max(0, model.scrollWidth - model.band.width)
+    return offset.isFinite ? Swift.min(Swift.max(0, offset), limit) : 0
+  }
+}
+
+/// Lays out one section: groups repeated until the items run out, boundary supplementaries
+/// above and below, badges on items, decorations behind.
+struct SectionSolver {
+  unowned let layout: CompositionalLayout
+  let section: Int
+  let itemCount: Int
+  let container: Size
+  let preferredSizes: [IndexPath: Size]
+  var model = SectionModel()
+  var cursor = 0
+  var reported: Set<String> = []
+
+  init(
+    layout: CompositionalLayout, section: Int, itemCount: Int, container: Size,
+    preferredSizes: [IndexPath: Size]
+  ) {
+    self.layout = layout
+    self.section = section
+    self.itemCount = itemCount
+    self.container = container
+    self.preferredSizes = preferredSizes
+  }
+
+  mutating func solve(_ definition: LayoutSection) -> SectionModel {
+    model.items.reserveCapacity(itemCount)
+    model.estimated.reserveCapacity(itemCount)
+    let width = container.width
+    let insets = sanitized(definition.contentInsets, "content insets")
+    let contentWidth = Swift.max(0, width - insets.left - insets.right)
+    let spacing = length(definition.interGroupSpacing, "inter-group spacing")
+    var y = 0.0
+
+    // Boundary items above the content.
+    var ordinals: [ElementKind: Int] = [:]
+    var boundaries: [(LayoutBoundarySupplementaryItem, Int)] = []
+    for item in definition.boundarySupplementaryItems {
+      let ordinal = ordinals[item.elementKind, default: 0]
+      ordinals[item.elementKind] = ordinal + 1
+      boundaries.append((item, ordinal))
+    }
+    let boundaryX = definition.supplementariesFollowContentInsets ? insets.left : 0
+    let boundaryWidth = definition.supplementariesFollowContentInsets ? contentWidth : width
+    for (item, ordinal) in boundaries where item.alignment.isTop {
+      let frame = placeBoundary(item, x: boundaryX, width: boundaryWidth, y: y, below: false)
+      model.boundaries.append(
+        PlacedSupplementary(
+          kind: item.elementKind, index: ordinal, frame: frame, zIndex: item.zIndex,
+          pins: item.pinToVisibleBounds,
+          isTop: true))
+      if item.extendsBoundary { y += frame.height }
+    }
+    y += insets.top
+    let contentTop = y
+    let groupContainer = Size(width: contentWidth, height: container.height)
+    let group = definition.group
+    let groupWidth = resolve(group.layoutSize.widthDimension, in: groupContainer, "group width")
+    let groupHeight = resolve(group.layoutSize.heightDimension, in: groupContainer, "group height")
+    let estimatedHeight = group.layoutSize.heightDimension.isEstimated
+
+    if definition.orthogonalScrollingBehavior == .none {
+      while cursor < itemCount {
+        let first = cursor
+        let placed = place(
+          group, origin: Point(x: insets.left, y: y), size: Size(width: groupWidth, height: groupHeight),
+          estimatedHeight: estimatedHeight)
+        // A group never overlaps the next: one whose items overflow it takes their extent.
+        let height = Swift.max(placed.height, itemsExtent(from: first).maxY - y)
+        appendRow(first: first, lower: y, upper: y + height)
+        y += height + spacing
+      }
+      if !model.rows.isEmpty { y -= spacing }
+    } else {
+      model.orthogonal = definition.orthogonalScrollingBehavior
+      var x = insets.left
+      var rowHeight = 0.0
+      while cursor < itemCount {
+        let first = cursor
+        let placed = place(
+          group, origin: Point(x: x, y: y), size: Size(width: groupWidth, height: groupHeight),
+          estimatedHeight: estimatedHeight)
+        let extent = itemsExtent(from: first)
+        let groupWidth = Swift.max(placed.width, extent.maxX - x)
+        model.groupStarts.append(x)
+        appendRow(first: first, lower: x, upper: x + groupWidth)
+        rowHeight = Swift.max(rowHeight, placed.height, extent.maxY - y)
+        x += groupWidth + spacing
+      }
+      if !model.rows.isEmpty { x -= spacing }
+      y += rowHeight
+      model.scrollWidth = x + insets.right
+      model.band = Rect(
+        x: 0, y: contentTop - insets.top, width: width, height: rowHeight + insets.top + insets.bottom)
+    }
+    y += insets.bottom
+
+    // Boundary items below the content.
+    for (item, ordinal) in boundaries where !item.alignment.isTop {
+      let frame = placeBoundary(item, x: boundaryX, width: boundaryWidth, y: y, below: true)
+      model.boundaries.append(
+        PlacedSupplementary(
+          kind: item.elementKind, index: ordinal, frame: frame, zIndex: item.zIndex,
+          pins: item.pinToVisibleBounds,
+          isTop: false))
+      if item.extendsBoundary { y += frame.height }
+    }
+    model.height = y
+    if y > 0 {
+      for decoration in definition.decorationItems {
+        let insets = sanitized(decoration.contentInsets, "decoration insets")
+        let frame = Rect(
+          x: insets.left, y: insets.top, width: Swift.max(0, width - insets.left - insets.right),
+          height: Swift.max(0, y - insets.top - insets.bottom))
+        model.decorations.append(
+          PlacedDecoration(
+            kind: decoration.elementKind, frame: frame, zIndex: decoration.zIndex, style: decoration.style))
+      }
+    }
+    return model
+  }
+
+  private mutating func appendRow(first: Int, lower: Double, upper: Double) {
+    let reach = Swift.max(upper, model.rows.last?.reach ?? upper)
+    model.rows.append(GroupRow(firstItem: first, lower: lower, reach: reach))
+  }
+
+  /// How far the items placed since `first` reach right and down (items can overflow their
+  /// group: fractions that add up past 1, estimates taller than an absolute group).
+  private func itemsExtent(from first: Int) -> (maxX: Double, maxY: Double) {
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for index in first..<model.items.count {
+      maxX = Swift.max(maxX, model.items[index].maxX)
+      maxY = Swift.max(maxY, model.items[index].maxY)
+    }
+    return (maxX, maxY)
+  }
+
+  private mutating func placeBoundary(
+    _ item: LayoutBoundarySupplementaryItem, x: Double, width: Double, y: Double, below: Bool
+  ) -> Rect {
+    let container = Size(width: width, height: self.container.height)
+    let w = Swift.min(width, resolve(item.layoutSize.widthDimension, in: container, "supplementary width"))
+    let h = resolve(item.layoutSize.heightDimension, in: container, "supplementary height")
+    let left: Double
+    switch item.alignment {
+    case .topLeading, .bottomLeading: left = x
+    case .topTrailing, .bottomTrailing: left = x + width - w
+    case .top, .bottom: left = x + (width - w) / 2
+    }
+    let top = below && !item.extendsBoundary ? y - h : y
+    let dx = item.absoluteOffset.x.isFinite ? item.absoluteOffset.x : 0
+    let dy = item.absoluteOffset.y.isFinite ? item.absoluteOffset.y : 0
+    return Rect(x: left + dx, y: top + dy, width: w, height: h)
+  }
+
+  // MARK: - Groups
+
+  /// Places one group with its slot at `origin`, `size` big (its height an estimate when
+  /// `estimatedHeight`), taking items from the cursor; returns the size it took.
+  private mutating func place(_ group: LayoutGroup, origin: Point, size: Size, estimatedHeight: Bool) -> Size
+  {
+    let insets = sanitized(group.contentInsets, "group insets")
+    let inner = Rect(
+      x: origin.x + insets.left, y: origin.y + insets.top,
+      width: Swift.max(0, size.width - insets.left - insets.right),
+      height: Swift.max(0, size.height - insets.top - insets.bottom))
+    let members = group.members
+    let horizontal = group.axis == .horizontal
+    let axisLength = horizontal ? inner.width : inner.height
+    let spacing = group.interItemSpacing
+    let spacingMinimum = length(spacing?.minimum ?? 0, "inter-item spacing")
+
+    // Lengths along the axis, and the spacing before each member.
+    var lengths = [Double](repeating: 0, count: members.count)
+    var before = [Double](repeating: 0, count: members.count)
+    var after = [Double](repeating: 0, count: members.count)
+    var flexibleSlots = 0
+    var flexibleBefore = [Bool](repeating: false, count: members.count)
+    var flexibleAfter = [Bool](repeating: false, count: members.count)
+    var flexibleBetween = [Bool](repeating: false, count: members.count)
+    for (index, member) in members.enumerated() {
+      let dimension = horizontal ? member.layoutSize.widthDimension : member.layoutSize.heightDimension
+      if group.repeatCount != nil {
+        let count = Double(members.count)
+        lengths[index] = Swift.max(0, (axisLength - spacingMinimum * (count - 1)) / count)
+      } else if case .item = member, !horizontal, dimension.isEstimated {
+        lengths[index] = estimatedLength(dimension, itemOffset: leafOffset(members, index))
+      } else {
+        lengths[index] = resolve(dimension, in: inner.size, horizontal ? "item width" : "item height")
+      }
+      if case .item(let item) = member, let edges = item.edgeSpacing {
+        let lead = horizontal ? edges.leading : edges.top
+        let trail = horizontal ? edges.trailing : edges.bottom
+        before[index] = length(lead?.minimum ?? 0, "edge spacing")
+        after[index] = length(trail?.minimum ?? 0, "edge spacing")
+        if lead?.isFlexible == true {
+          flexibleBefore[index] = true
+          flexibleSlots += 1
+        }
+        if trail?.isFlexible == true {
+          flexibleAfter[index] = true
+          flexibleSlots += 1
+        }
+      }
+      if index > 0 {
+        before[index] += spacingMinimum
+        if spacing?.isFlexible == true {
+          flexibleBetween[index] = true
+          flexibleSlots += 1
+        }
+      }
+    }
+    if flexibleSlots > 0 {
+      let used = lengths.reduce(0, +) + before.reduce(0, +) + after.reduce(0, +)
+      let share = Swift.max(0, axisLength - used) / Double(flexibleSlots)
+      for index in members.indices {
+        if flexibleBefore[index] { before[index] += share }
+        if flexibleBetween[index] { before[index] += share }
+        if flexibleAfter[index] { after[index] += share }
+      }
+    }
+
+    // Place the members along the axis; the cross axis is the group's (an estimated group's
+    // length along its axis is what its members take).
+    var position = horizontal ? inner.minX : inner.minY
+    var crossExtent = 0.0
+    var stretches = false
+    // Whether some member's height is its own (not a fraction of an estimated group's).
+    var sizedByContent = false
+    let start = (items: model.items.count, badges: model.badges.count, cursor: cursor)
+    for (index, member) in members.enumerated() {
+      guard cursor < itemCount else { break }
+      position += before[index]
+      switch member {
+      case .item(let item):
+        let itemIndex = cursor
+        let cross: Double
+        if horizontal {
+          let dimension = item.layoutSize.heightDimension
+          if dimension.isEstimated {
+            cross = estimatedLength(dimension, itemOffset: 0)
+          } else {
+            cross = resolve(dimension, in: inner.size, "item height")
+            if estimatedHeight, dimension.kind == .fractionalHeight { stretches = true }
+          }
+          placeItem(
+            item, slot: Rect(x: position, y: inner.minY, width: lengths[index], height: cross),
+            index: itemIndex)
+        } else {
+          cross = resolve(item.layoutSize.widthDimension, in: inner.size, "item width")
+          placeItem(
+            item, slot: Rect(x: inner.minX, y: position, width: cross, height: lengths[index]),
+            index: itemIndex)
+        }
+        if !(horizontal && estimatedHeight && item.layoutSize.heightDimension.kind == .fractionalHeight) {
+          crossExtent = Swift.max(crossExtent, cross)
+          sizedByContent = true
+        }
+      case .group(let nested):
+        let nestedWidth: Double
+        let nestedHeight: Double
+        if horizontal {
+          nestedWidth = lengths[index]
+          nestedHeight = resolve(nested.layoutSize.heightDimension, in: inner.size, "group height")
+        } else {
+          nestedWidth = resolve(nested.layoutSize.widthDimension, in: inner.size, "group width")
+          nestedHeight = lengths[index]
+        }
+        let placed = place(
+          nested, origin: horizontal ? Point(x: position, y: inner.minY) : Point(x: inner.minX, y: position),
+          size: Size(width: nestedWidth, height: nestedHeight),
+          estimatedHeight: nested.layoutSize.heightDimension.isEstimated)
+        if !horizontal { lengths[index] = placed.height }
+        if horizontal && estimatedHeight && nested.layoutSize.heightDimension.kind == .fractionalHeight {
+          stretches = true
+        } else {
+          crossExtent = Swift.max(crossExtent, horizontal ? placed.height : placed.width)
+          sizedByContent = true
+        }
+      }
+      position += lengths[index] + after[index]
+    }
+
+    guard estimatedHeight else { return size }
+    let content = Swift.max(
+      0, horizontal ? (sizedByContent ? crossExtent : inner.height) : position - inner.minY)
+    let measured = Size(width: size.width, height: content + insets.top + insets.bottom)
+    guard stretches else { return measured }
+    // Members as tall as a fraction of the group are placed again now that its height is known.
+    model.items.removeSubrange(start.items...)
+    model.estimated.removeSubrange(start.items...)
+    model.badges.removeSubrange(start.badges...)
+    cursor = start.cursor
+    return place(group, origin: origin, size: measured, estimatedHeight: false)
+  }
+
+  /// The items the members before `index` take.
+  private func leafOffset(_ members: [LayoutGroupMember], _ index: Int) -> Int {
+    var offset = 0
+    for member in members[..<index] { offset += member.leafCount }
+    return offset
+  }
+
+  /// An estimated length: the measured height of the item `itemOffset` items past the cursor,
+  /// or the estimate.
+  private func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int) -> Double {
+    let path = IndexPath(item: cursor + itemOffset, section: section)
+    if let preferred = preferredSizes[path], preferred.height.isFinite, preferred.height >= 0 {
+      return Swift.min(preferred.height, CompositionalLayout.maximumLength)
+    }
+    return dimension.value.isFinite
+      ? Swift.min(Swift.max(0, dimension.value), CompositionalLayout.maximumLength) : 0
+  }
+
+  /// Records the item at the cursor in `slot` (its cell inset by the item's content insets,
+  /// except along an estimated axis) with its badges, and moves the cursor on.
+  private mutating func placeItem(_ item: LayoutItem, slot: Rect, index: Int) {
+    let insets = sanitized(item.contentInsets, "item insets")
+    let estimatedHeight = item.layoutSize.heightDimension.isEstimated
+    let estimatedWidth = item.layoutSize.widthDimension.isEstimated
+    let left = estimatedWidth ? 0 : insets.left
+    let right = estimatedWidth ? 0 : insets.right
+    let top = estimatedHeight ? 0 : insets.top
+    let bottom = estimatedHeight ? 0 : insets.bottom
+    let frame = Rect(
+      x: slot.minX + left, y: slot.minY + top, width: Swift.max(0, slot.width - left - right),
+      height: Swift.max(0, slot.height - top - bottom))
+    model.items.append(frame)
+    model.estimated.append(estimatedHeight || estimatedWidth)
+    for badge in item.supplementaryItems {
+      let placed = anchor(badge, to: frame)
+      let outside = Swift.max(
+        frame.minX - placed.minX, placed.maxX - frame.maxX, frame.minY - placed.minY, placed.maxY - frame.maxY
+      )
+      model.badgeReach = Swift.max(model.badgeReach, outside)
+      model.badges.append(
+        PlacedSupplementary(kind: badge.elementKind, index: index, frame: placed, zIndex: badge.zIndex))
+    }
+    cursor += 1
+  }
+
+  /// A badge's frame on its item's frame.
+  private mutating func anchor(_ badge: LayoutSupplementaryItem, to frame: Rect) -> Rect {
+    let w = resolve(badge.layoutSize.widthDimension, in: frame.size, "badge width")
+    let h = resolve(badge.layoutSize.heightDimension, in: frame.size, "badge height")
+    let edges = badge.containerAnchor.edges
+    var x = frame.minX + (frame.width - w) / 2
+    var y = frame.minY + (frame.height - h) / 2
+    if edges.contains(.leading) && !edges.contains(.trailing) { x = frame.minX }
+    if edges.contains(.trailing) && !edges.contains(.leading) { x = frame.maxX - w }
+    if edges.contains(.top) && !edges.contains(.bottom) { y = frame.minY }
+    if edges.contains(.bottom) && !edges.contains(.top) { y = frame.maxY - h }
+    switch badge.containerAnchor.offset {
+    case .absolute(let offset):
+      x += offset.x.isFinite ? offset.x : 0
+      y += offset.y.isFinite ? offset.y : 0
+    case .fractional(let offset):
+      x += offset.x.isFinite ? offset.x * w : 0
+      y += offset.y.isFinite ? offset.y * h : 0
+    }
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  // MARK: - Lengths
+
+  /// A dimension as a length in `container`; an estimate is its value. Negative, NaN or
+  /// infinite results become 0 with a diagnostic; lengths past 2^24 are clamped.
+  private mutating func resolve(_ dimension: LayoutDimension, in container: Size, _ what: String) -> Double {
+    let value: Double
+    switch dimension.kind {
+    case .absolute, .estimated: value = dimension.value
+    case .fractionalWidth: value = dimension.value * container.width
+    case .fractionalHeight: value = dimension.value * container.height
+    }
+    return length(value, what)
+  }
+
+  private mutating func length(_ value: Double, _ what: String) -> Double {
+    if value.isFinite && value >= 0 && value <= CompositionalLayout.maximumLength { return value }
+    let used = value.isFinite && value > 0 ? CompositionalLayout.maximumLength : 0
+    if reported.insert(what).inserted {
+      layout.report(
+        .invalidSize, IndexPath(item: 0, section: section),
+        "section \(section) has \(what) \(value); used \(Int(used))")
+    }
+    return used
+  }
+
+  private mutating func sanitized(_ insets: EdgeInsets, _ what: String) -> EdgeInsets {
+    EdgeInsets(
+      top: length(insets.top, what), left: length(insets.left, what), bottom: length(insets.bottom, what),
+      right: length(insets.right, what))
+  }
+}

@@ -1,0 +1,329 @@
+import SectionalDiff
+
+/// What a ``CompositionalLayout`` asks its collection view's delegate: a section's own layout.
+/// A delegate that returns nil (the default) leaves the section to the layout's section
+/// provider. Under a `ListAdapter` the answer comes from the section's controller.
+public protocol CompositionalLayoutDelegate: AnyObject {
+  /// The layout of `section`, or nil for the layout's own. The default returns nil.
+  func layout(_ layout: CompositionalLayout, sectionAt section: Int, environment: LayoutEnvironment)
+    -> LayoutSection?
+}
+
+extension CompositionalLayoutDelegate {
+  /// The default: nil, the layout's own section.
+  public func layout(_ layout: CompositionalLayout, sectionAt section: Int, environment: LayoutEnvironment)
+    -> LayoutSection?
+  { nil }
+}
+
+/// A layout of sections built from items, groups and sections, after
+/// `UICollectionViewCompositionalLayout`: each section repeats a group (rows, columns, nested)
+/// sized absolutely, by fraction or by estimate; with boundary supplementaries (headers and
+/// footers, optionally pinned), supplementaries anchored to items (badges), background
+/// decorations, and sections that scroll sideways on their own.
+///
+/// Sections come from the collection view's delegate when it is a
+/// ``CompositionalLayoutDelegate`` that answers, else from the section provider given at
+/// creation, called with the ``LayoutEnvironment`` (so sections can differ by width).
+///
+/// The performance shape is the flow layout's: each section's model (frames relative to the
+/// section) is computed once and cached, section offsets live in a sum tree, a rect query costs
+/// O(log n + k), and recomputing one section costs its items plus O(log n).
+public final class CompositionalLayout: CollectionViewLayout {
+  /// The collection view that gives counts and a delegate; set by the collection view.
+  public weak var collectionView: (any LayoutCollectionView)?
+
+  /// The visible rectangle, set by the collection view: its width is the container's.
+  public var bounds = Rect.zero
+
+  /// Makes a section's layout from its index and the environment; nil means a list.
+  public typealias SectionProvider = (Int, LayoutEnvironment) -> LayoutSection?
+
+  private let provider: SectionProvider
+
+  /// How many times one item's preferred size may change before the layout stops asking.
+  /// Default 8.
+  public var maximumSelfSizingPasses = 8
+
+  /// A layout whose every section is `section`.
+  public convenience init(section: LayoutSection) {
+    self.init { _, _ in section }
+  }
+
+  /// A layout that asks `sectionProvider` for each section (nil gives a list).
+  public init(sectionProvider: @escaping SectionProvider) {
+    provider = sectionProvider
+  }
+
+  // MARK: - Cache
+
+  @exclusivity(unchecked) var models: [SectionModel] = []
+  @exclusivity(unchecked) var offsets = OffsetTree()
+  /// How far a badge reaches above (`top`) or below (`bottom`) its own section.
+  @exclusivity(unchecked) var overhang = EdgeInsets.zero
+  /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width changes.
+  var preferredSizes: [IndexPath: Size] = [:]
+  var selfSizingPasses: [IndexPath: Int] = [:]
+  var reportedRunaways: Set<IndexPath> = []
+  /// How far each sideways-scrolling section is scrolled.
+  var orthogonalOffsets: [Int: Double] = [:]
+  var preparedSize = Size(width: -1, height: -1)
+  var needsFullRebuild = true
+  var needsCounts = false
+  var pendingSectionUpdates: SectionUpdates?
+  var dirtySections: Set<Int> = []
+  var afterStructuralChanges = InvalidationContext()
+  /// Whether any section pins a boundary supplementary (scrolling then moves it).
+  var pinsSupplementaries = false
+  /// How many times a section was computed (for tests of caching).
+  package var sectionComputations = 0
+
+  /// The bounds' width by the sum of the sections' heights.
+  public var contentSize: Size { Size(width: Swift.max(0, bounds.width), height: offsets.total) }
+
+  /// Headers, footers and badges (any kind a section names is placed; these are the ones the
+  /// built-in fronts register).
+  public var supplementaryElementKinds: [ElementKind] { [.header, .footer, .badge] }
+  /// Section backgrounds.
+  public var decorationElementKinds: [ElementKind] { [.sectionBackground] }
+
+  /// The number of sections in the cache.
+  package var numberOfSections: Int { models.count }
+
+  /// The environment sections are made for.
+  var environment: LayoutEnvironment { LayoutEnvironment(containerSize: sanitizedSize) }
+
+  var sanitizedSize: Size {
+    func clean(_ value: Double) -> Double {
+      value.isFinite && value > 0 ? Swift.min(value, Self.maximumLength) : 0
+    }
+    return Size(width: clean(bounds.width), height: clean(bounds.height))
+  }
+
+  /// The longest length the layout takes, 2^24, as the flow layout's.
+  static let maximumLength = 16_777_216.0
+
+  /// The section's layout: the delegate's, else the provider's, else a list.
+  func sectionLayout(for section: Int) -> LayoutSection {
+    let environment = self.environment
+    if let delegate = collectionView?.layoutDelegate as? any CompositionalLayoutDelegate,
+      let answer = delegate.layout(self, sectionAt: section, environment: environment)
+    {
+      return answer
+    }
+    return provider(section, environment) ?? .list()
+  }
+
+  func report(_ kind: Diagnostic.Kind, _ indexPath: IndexPath?, _ message: String) {
+    collectionView?.report(Diagnostic(kind, message, indexPaths: indexPath.map { [$0] } ?? []))
+  }
+
+  // MARK: - Invalidation
+
+  /// Marks what `context` names for the next ``prepare()``.
+  public func invalidateLayout(with context: InvalidationContext) {
+    if context.invalidatesEverything {
+      needsFullRebuild = true
+      selfSizingPasses = [:]
+      reportedRunaways = []
+    }
+    if let updates = context.sectionUpdates {
+      if pendingSectionUpdates == nil { pendingSectionUpdates = updates } else { needsFullRebuild = true }
+    }
+    if context.invalidatesDataSourceCounts { needsCounts = true }
+    if pendingSectionUpdates != nil {
+      afterStructuralChanges.formUnion(context.namedElements)
+    } else {
+      invalidateNamedElements(of: context)
+    }
+  }
+
+  private func invalidateNamedElements(of context: InvalidationContext) {
+    if !context.reloadedSections.isEmpty {
+      preferredSizes = preferredSizes.filter { !context.reloadedSections.contains($0.key.section) }
+      selfSizingPasses = selfSizingPasses.filter { !context.reloadedSections.contains($0.key.section) }
+    }
+    for (indexPath, size) in context.preferredSizes {
+      preferredSizes[indexPath] = size
+      selfSizingPasses[indexPath, default: 0] += 1
+    }
+    dirtySections.formUnion(context.invalidatedSections)
+    for indexPath in context.invalidatedItems { dirtySections.insert(indexPath.section) }
+    for paths in context.invalidatedSupplementaries.values { dirtySections.formUnion(paths.map(\.section)) }
+    for paths in context.invalidatedDecorations.values { dirtySections.formUnion(paths.map(\.section)) }
+  }
+
+  /// A new size changes fractions and widths; scrolling moves pinned supplementaries.
+  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    newBounds.size != bounds.size || (pinsSupplementaries && newBounds.minY != bounds.minY)
+  }
+
+  /// Everything for a new size; the visible sections' pinned supplementaries for a scroll
+  /// (placed at query time from the cache, so nothing is recomputed).
+  public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    var context = InvalidationContext()
+    if newBounds.size != bounds.size {
+      context.invalidatesEverything = true
+      return context
+    }
+    var origins: [Double] = []
+    let union = newBounds.union(bounds)
+    for section in offsets.sections(from: union.minY, to: union.maxY, offsets: &origins) {
+      for boundary in models[section].boundaries where boundary.pins {
+        context.invalidateSupplementaryElements(
+          ofKind: boundary.kind, at: [IndexPath(item: boundary.index, section: section)])
+      }
+    }
+    return context
+  }
+
+  // MARK: - Prepare
+
+  /// Recomputes what was invalidated since the last call: the named sections and the offsets
+  /// after them.
+  public func prepare() {
+    let size = sanitizedSize
+    if needsFullRebuild || size != preparedSize {
+      if size.width != preparedSize.width {
+        preferredSizes = [:]
+        selfSizingPasses = [:]
+        reportedRunaways = []
+      }
+      rebuildEverything(size: size)
+      return
+    }
+    if pendingSectionUpdates != nil || needsCounts {
+      applyStructuralChanges()
+      return
+    }
+    for section in dirtySections where section >= 0 && section < models.count {
+      computeSection(section)
+      offsets.setHeight(models[section].height, at: section)
+    }
+    dirtySections = []
+  }
+
+  private func rebuildEverything(size: Size) {
+    if !afterStructuralChanges.isEmpty {
+      let named = afterStructuralChanges
+      afterStructuralChanges = InvalidationContext()
+      invalidateNamedElements(of: named)
+    }
+    let count = Swift.max(0, collectionView?.numberOfSections ?? 0)
+    models = [SectionModel](repeating: SectionModel(), count: count)
+    overhang = .zero
+    pinsSupplementaries = false
+    for section in 0..<count { computeSection(section) }
+    offsets.rebuild(heights: models.map(\.height))
+    preparedSize = size
+    needsFullRebuild = false
+    needsCounts = false
+    pendingSectionUpdates = nil
+    dirtySections = []
+  }
+
+  private func applyStructuralChanges() {
+    let newCount = Swift.max(0, collectionView?.numberOfSections ?? 0)
+    let updates = pendingSectionUpdates ?? SectionUpdates()
+    let countsMayHaveChanged = needsCounts
+    pendingSectionUpdates = nil
+    needsCounts = false
+    guard let sources = updates.sourceSections(oldCount: models.count, newCount: newCount) else {
+      report(
+        .inconsistentUpdate, nil,
+        "section updates (\(updates.deleted.count) deleted, \(updates.inserted.count) inserted) do not turn "
+          + "\(models.count) sections into \(newCount); recomputed everything")
+      rebuildEverything(size: sanitizedSize)
+      return
+    }
+    var newSectionOfOld = [Int](repeating: -1, count: models.count)
+    var newModels = [SectionModel](repeating: SectionModel(), count: newCount)
+    var newDirty: Set<Int> = []
+    for (newSection, source) in sources.enumerated() {
+      if let source {
+        newModels[newSection] = models[source]
+        newSectionOfOld[source] = newSection
+        if dirtySections.contains(source) { newDirty.insert(newSection) }
+      } else {
+        newDirty.insert(newSection)
+      }
+    }
+    func remap<Value>(_ dictionary: [IndexPath: Value]) -> [IndexPath: Value] {
+      var remapped: [IndexPath: Value] = [:]
+      for (path, value) in dictionary where path.section < newSectionOfOld.count {
+        let section = newSectionOfOld[path.section]
+        if section >= 0 { remapped[IndexPath(item: path.item, section: section)] = value }
+      }
+      return remapped
+    }
+    preferredSizes = remap(preferredSizes)
+    selfSizingPasses = remap(selfSizingPasses)
+    var movedOffsets: [Int: Double] = [:]
+    for (old, offset) in orthogonalOffsets where old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
+      movedOffsets[newSectionOfOld[old]] = offset
+    }
+    orthogonalOffsets = movedOffsets
+    models = newModels
+    dirtySections = newDirty
+    if !afterStructuralChanges.isEmpty {
+      let named = afterStructuralChanges
+      afterStructuralChanges = InvalidationContext()
+      invalidateNamedElements(of: named)
+    }
+    newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
+    if countsMayHaveChanged, let collectionView {
+      for section in 0..<newCount where !newDirty.contains(section) {
+        if collectionView.numberOfItems(inSection: section) != models[section].itemCount {
+          newDirty.insert(section)
+        }
+      }
+    }
+    for section in newDirty { computeSection(section) }
+    dirtySections = []
+    offsets.rebuild(heights: models.map(\.height))
+  }
+
+  // MARK: - Self-sizing
+
+  /// Whether the item's layout size is estimated along either axis: the collection view then
+  /// measures its cell.
+  public func selfSizesItem(at indexPath: IndexPath) -> Bool {
+    guard models.indices.contains(indexPath.section) else { return false }
+    let model = models[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < model.estimated.count else { return false }
+    return model.estimated[indexPath.item]
+  }
+
+  /// Yes when an estimated item's measured size differs from the one it was laid out with —
+  /// unless it has changed ``maximumSelfSizingPasses`` times already (a `selfSizingDidNotSettle`
+  /// diagnostic, and its last size is kept).
+  public func shouldInvalidateLayout(
+    forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
+  ) -> Bool {
+    guard preferred.category == .cell, selfSizesItem(at: preferred.indexPath), preferred.frame.size.isValid,
+      preferred.frame.size != original.frame.size
+    else { return false }
+    let indexPath = preferred.indexPath
+    if selfSizingPasses[indexPath, default: 0] >= maximumSelfSizingPasses {
+      if reportedRunaways.insert(indexPath).inserted {
+        report(
+          .selfSizingDidNotSettle, indexPath,
+          "item \(indexPath) changed its preferred size \(maximumSelfSizingPasses) times "
+            + "(last \(original.frame.size) → \(preferred.frame.size)); kept \(original.frame.size)")
+      }
+      return false
+    }
+    return true
+  }
+}
+
+extension ElementKind {
+  /// A badge anchored to an item (supplementary).
+  public static let badge: ElementKind = "badge"
+}
+
+extension Diagnostic.Kind {
+  /// A compositional section whose group places no items (no members, or a count of 0); the
+  /// section was laid out as a list instead.
+  public static let invalidLayoutDefinition: Self = "invalid-layout-definition"
+}
