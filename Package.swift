@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SectionalTerminal", targets: ["SectionalTerminal"]),
     .library(name: "SectionalTesting", targets: ["SectionalTesting"]),
     .executable(name: "feed", targets: ["feed"]),
+    .executable(name: "badges", targets: ["badges"]),
   ],
   dependencies: [],
   targets: [
@@ -23,11 +24,13 @@ let package = Package(
     .target(name: "SectionalTerminal", dependencies: ["Sectional"], linkerSettings: libm),
     // What a client's test target imports to test its own section controllers; it depends on
     // neither XCTest nor Swift Testing (its failures are thrown errors both report).
-    .target(name: "SectionalTesting", dependencies: ["Sectional", "SectionalTerminal"], linkerSettings: libm),
+    .target(
+      name: "SectionalTesting", dependencies: ["Sectional", "SectionalTerminal"], linkerSettings: libm),
     // Not a product: the one seeded generator the sample, the benchmark and the tests share.
     .target(name: "SeededRandom"),
     .target(name: "FeedKit", dependencies: ["SectionalTerminal", "SeededRandom"], path: "Samples/FeedKit"),
     .executableTarget(name: "feed", dependencies: ["FeedKit"], path: "Samples/Feed"),
+    .executableTarget(name: "badges", dependencies: ["FeedKit"], path: "Samples/Badges"),
     .executableTarget(
       name: "sectional-bench",
       dependencies: [
@@ -37,11 +40,14 @@ let package = Package(
     .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff", "SeededRandom"]),
     .testTarget(
       name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
-    .testTarget(name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting"], exclude: ["Snapshots"]),
-    .testTarget(name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
+    .testTarget(
+      name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
     .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom"]),
     .testTarget(
-      name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal", "SectionalTesting"], exclude: ["Snapshots"]),
+      name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal", "SectionalTesting"],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

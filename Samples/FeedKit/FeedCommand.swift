@@ -21,8 +21,7 @@ public enum FeedCommand {
 
   /// Runs the program with the process's arguments, environment and standard streams.
   public static func main() -> Int32 {
-    // A closed pipe is an error from write, not a signal that kills us mid-frame.
-    _ = signal(SIGPIPE, SIG_IGN)
+    ignoreBrokenPipes()
     return run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
       stdinIsTerminal: TerminalSession.isTerminal(0), stdoutIsTerminal: TerminalSession.isTerminal(1),
@@ -30,6 +29,9 @@ public enum FeedCommand {
       errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) },
       outputName: "standard output (\(kindOfDescriptor(1)))")
   }
+
+  /// A closed pipe is an error from write, not a signal that kills us mid-frame.
+  static func ignoreBrokenPipes() { _ = signal(SIGPIPE, SIG_IGN) }
 
   /// What a file descriptor is, for a message: "a terminal", "a pipe", "a file"…
   static func kindOfDescriptor(_ descriptor: Int32) -> String {
@@ -184,9 +186,20 @@ public enum FeedCommand {
     _ list: FeedList, renderer: TextRenderer, columns: Int, height: Int?,
     output: ([UInt8]) throws(TerminalError) -> Void
   ) throws(TerminalError) {
+    try printList(
+      list.collectionView, emptyView: list.adapter.emptyView, renderer: renderer, columns: columns,
+      height: height,
+      output: output)
+  }
+
+  /// Prints a collection view as lines: one frame of `height` rows, or all of its content a page
+  /// at a time (`emptyView` when it has no sections).
+  public static func printList(
+    _ collectionView: CollectionView, emptyView: CellDescriptor?, renderer: TextRenderer, columns: Int,
+    height: Int?, output: ([UInt8]) throws(TerminalError) -> Void
+  ) throws(TerminalError) {
     let encoder = LineEncoder(colors: renderer.environment.colors)
-    let collectionView = list.collectionView
-    if collectionView.numberOfSections == 0, let empty = list.adapter.emptyView {
+    if collectionView.numberOfSections == 0, let empty = emptyView {
       var canvas = Canvas(width: columns, height: height ?? 3)
       renderer.draw(empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: 1), into: &canvas)
       try output(encoder.encode(canvas))

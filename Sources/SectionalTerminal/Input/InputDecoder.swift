@@ -24,6 +24,8 @@ public struct MouseEvent: Hashable, Sendable {
     case release
     /// The wheel turned away from (up) or towards (down) the user.
     case wheelUp, wheelDown
+    /// The wheel tilted left or right (a trackpad's sideways swipe).
+    case wheelLeft, wheelRight
   }
 
   /// What the mouse did.
@@ -33,11 +35,15 @@ public struct MouseEvent: Hashable, Sendable {
   /// The 0-based row.
   public var y: Int
 
-  /// An event of `action` at column `x`, row `y`.
-  public init(action: Action, x: Int, y: Int) {
+  /// Whether Shift was held.
+  public var isShifted: Bool
+
+  /// An event of `action` at column `x`, row `y`, with Shift held or not (by default not).
+  public init(action: Action, x: Int, y: Int, isShifted: Bool = false) {
     self.action = action
     self.x = x
     self.y = y
+    self.isShifted = isShifted
   }
 }
 
@@ -183,7 +189,9 @@ package struct InputDecoder: Sendable {
     let y = max(0, values[2] - 1)
     if code & 64 != 0 {
       guard final == 0x4D else { return nil }
-      return .mouse(MouseEvent(action: code & 1 == 0 ? .wheelUp : .wheelDown, x: x, y: y))
+      // 64/65 turn the wheel up/down, 66/67 tilt it left/right; 4 is Shift.
+      let actions: [MouseEvent.Action] = [.wheelUp, .wheelDown, .wheelLeft, .wheelRight]
+      return .mouse(MouseEvent(action: actions[code & 3], x: x, y: y, isShifted: code & 4 != 0))
     }
     if code & 32 != 0 { return nil }  // motion
     if final == 0x6D { return .mouse(MouseEvent(action: .release, x: x, y: y)) }

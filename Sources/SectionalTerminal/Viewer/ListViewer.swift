@@ -1,8 +1,9 @@
 import Sectional
 
-/// A full-screen viewer for a `ListAdapter`: it scrolls, moves focus between buttons, selects
-/// the focused one (a card's "View more"), follows resizes, and draws each frame as the smallest
-/// update of the one before.
+/// A full-screen viewer for a `ListAdapter` (or any `CollectionView`, a diffable data source's
+/// say): it scrolls, moves focus between buttons, selects the focused one (a card's "View
+/// more"), scrolls sideways sections on their own, follows resizes, and draws each frame as the
+/// smallest update of the one before.
 ///
 /// The viewer is separate from the terminal: ``handle(_:)`` and ``resize(columns:rows:)`` drive
 /// it and ``render()``/`frameBytes()` show it, so tests run it without a terminal and ``run(in:)``
@@ -13,6 +14,7 @@ import Sectional
 /// | ↑ ↓, k j, wheel | scroll a line (the wheel three) |
 /// | PgUp PgDn, space, b | scroll a page |
 /// | Home End, g G | top, bottom |
+/// | ← →, h l, Shift-wheel | scroll a sideways section (the focused one, else the one under the pointer or the first in view) |
 /// | Tab, Shift-Tab | focus the next, previous button |
 /// | Enter, click | select the focused (clicked) button |
 /// | Ctrl-L | redraw everything |
@@ -20,16 +22,16 @@ import Sectional
 /// | q, Esc, Ctrl-C | quit |
 @MainActor
 public final class ListViewer {
-  /// The adapter whose list is shown.
-  public let adapter: ListAdapter
+  /// The adapter whose list is shown; nil when the viewer was given a collection view alone.
+  public let adapter: ListAdapter?
   /// Draws each frame.
   public let renderer: TextRenderer
-  /// The adapter's collection view.
-  public var collectionView: CollectionView { adapter.collectionView }
-  /// The focused button, if any. It follows its section's controller through updates: when the
-  /// card moves, focus moves with it; when the card goes, focus goes.
+  /// The collection view shown.
+  public let collectionView: CollectionView
+  /// The focused button, if any. Under an adapter it follows its section's controller through
+  /// updates: when the card moves, focus moves with it; when the card goes, focus goes.
   public private(set) var focused: IndexPath? {
-    didSet { focusedController = focused.flatMap { adapter.sectionController(forSection: $0.section) } }
+    didSet { focusedController = focused.flatMap { adapter?.sectionController(forSection: $0.section) } }
   }
   private weak var focusedController: SectionController?
   /// A message for the status line (a reload that failed, say), shown instead of the key help
@@ -54,7 +56,29 @@ public final class ListViewer {
   /// A viewer of `columns` by `rows` cells showing `adapter`'s list drawn by `renderer`. It sizes
   /// the collection view to the rows above the status line and, unless the view has a measurer
   /// already, gives it the renderer's.
-  public init(adapter: ListAdapter, renderer: TextRenderer, columns: Int, rows: Int, title: String = "") {
+  public convenience init(
+    adapter: ListAdapter, renderer: TextRenderer, columns: Int, rows: Int, title: String = ""
+  ) {
+    self.init(
+      collectionView: adapter.collectionView, adapter: adapter, renderer: renderer, columns: columns,
+      rows: rows,
+      title: title)
+  }
+
+  /// A viewer of `collectionView` — whatever its data source — drawn by `renderer`.
+  public convenience init(
+    collectionView: CollectionView, renderer: TextRenderer, columns: Int, rows: Int, title: String = ""
+  ) {
+    self.init(
+      collectionView: collectionView, adapter: nil, renderer: renderer, columns: columns, rows: rows,
+      title: title)
+  }
+
+  private init(
+    collectionView: CollectionView, adapter: ListAdapter?, renderer: TextRenderer, columns: Int, rows: Int,
+    title: String
+  ) {
+    self.collectionView = collectionView
     self.adapter = adapter
     self.renderer = renderer
     self.title = Sanitizer.clean(title, singleLine: true)
@@ -78,11 +102,11 @@ public final class ListViewer {
   /// Paints the current frame and returns it.
   @discardableResult
   public func render() -> Canvas {
-    adapter.flushPendingUpdates()
+    adapter?.flushPendingUpdates()
     followFocus()
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
     renderer.render(collectionView, focused: focused, into: &canvas)
-    if collectionView.numberOfSections == 0, let empty = adapter.emptyView {
+    if collectionView.numberOfSections == 0, let empty = adapter?.emptyView {
       renderer.draw(
         empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: max(0, listRows - 1)),
         into: &canvas)
@@ -173,6 +197,8 @@ public final class ListViewer {
     case .home, .character("g"): collectionView.setContentOffset(.zero)
     case .end, .character("G"):
       collectionView.setContentOffset(Point(x: 0, y: collectionView.maximumContentOffsetY))
+    case .left, .character("h"): scrollSideways(by: -Self.sidewaysStep, at: nil)
+    case .right, .character("l"): scrollSideways(by: Self.sidewaysStep, at: nil)
     case .tab: moveFocus(forward: true)
     case .backTab: moveFocus(forward: false)
     case .enter: activateFocused()
@@ -186,6 +212,8 @@ public final class ListViewer {
 
   private func handle(_ event: MouseEvent) {
     switch event.action {
+    case .wheelUp where event.isShifted, .wheelLeft: scrollSideways(by: -Self.sidewaysStep, at: event.y)
+    case .wheelDown where event.isShifted, .wheelRight: scrollSideways(by: Self.sidewaysStep, at: event.y)
     case .wheelUp: collectionView.scroll(by: -3)
     case .wheelDown: collectionView.scroll(by: 3)
     case .press(button: 0):
@@ -203,9 +231,34 @@ public final class ListViewer {
     }
   }
 
+  /// How far one key or wheel step scrolls a continuous sideways section (paging ones move a page
+  /// or a group).
+  static let sidewaysStep = 4.0
+
+  /// Scrolls a sideways section: the focused button's, else the one at screen row `row`, else
+  /// the first one in view.
+  private func scrollSideways(by dx: Double, at row: Int?) {
+    let visible = collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
+      .filter { $0.category == .cell && collectionView.scrollsSideways(section: $0.indexPath.section) }
+    var section: Int?
+    if let focused, collectionView.scrollsSideways(section: focused.section) {
+      section = focused.section
+    } else if let row {
+      let y = collectionView.contentOffset.y + Double(row)
+      section =
+        visible.first { ($0.clip ?? $0.frame).minY <= y && y < ($0.clip ?? $0.frame).maxY }?.indexPath.section
+    }
+    guard let section = section ?? visible.map(\.indexPath.section).min() else { return }
+    collectionView.scrollSection(section, sidewaysBy: dx)
+  }
+
   /// After an update: focus stays on its card's button wherever the card went, or goes with it.
   private func followFocus() {
     guard let focused else { return }
+    guard let adapter else {
+      if !isButton(focused) { self.focused = nil }
+      return
+    }
     guard let controller = focusedController, let section = adapter.section(for: controller) else {
       self.focused = nil
       return
@@ -220,7 +273,7 @@ public final class ListViewer {
     guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
     focused = path
     collectionView.selectItem(at: path)
-    adapter.flushPendingUpdates()
+    adapter?.flushPendingUpdates()
     // A press, not a lasting selection (a batch that reloaded the button has already dropped it).
     collectionView.deselectItem(at: path)
     // The button may have moved (a card's button follows its new items): focus follows it.

@@ -1,0 +1,100 @@
+import Sectional
+import SectionalTerminal
+
+/// Seed 003's screen: four sections of 1, 3, 5 and 6 columns holding the numbers 1–75, a badge
+/// on every item's top-right corner, a pinned header and a footer per section — a compositional
+/// layout filled from a diffable snapshot.
+@MainActor
+public enum BadgesSample {
+  /// The seed's sections: their names, column counts and numbers.
+  public static let sections: [(name: String, columns: Int, numbers: ClosedRange<Int>)] = [
+    ("main", 1, 1...10), ("header", 3, 11...30), ("body", 5, 31...50), ("innerBody", 6, 51...75),
+  ]
+
+  /// The seed's layout, in terminal cells: items fill their slot less a column each side (room
+  /// for the badge that sticks out), a badge 4×1 on the top-right corner moved by (0.3, -0.3) of
+  /// its size, rows of 3 (one column) or 5 cells, a pinned header and a footer, insets of a row
+  /// and two columns.
+  public static func layout() -> CompositionalLayout {
+    CompositionalLayout { index, _ in
+      guard sections.indices.contains(index) else { return nil }
+      let columns = sections[index].columns
+      let badge = LayoutSupplementaryItem(
+        layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
+        elementKind: .badge,
+        containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
+      var item = LayoutItem(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+        supplementaryItems: [badge])
+      item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+      let group = LayoutGroup.horizontal(
+        layoutSize: LayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
+        subitem: item, count: columns)
+      let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+      var header = LayoutBoundarySupplementaryItem(
+        layoutSize: boundarySize, elementKind: .header, alignment: .top)
+      header.pinToVisibleBounds = true
+      let footer = LayoutBoundarySupplementaryItem(
+        layoutSize: boundarySize, elementKind: .footer, alignment: .bottom)
+      var section = LayoutSection(group: group)
+      section.boundarySupplementaryItems = [header, footer]
+      section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+      return section
+    }
+  }
+
+  public static let registry: ViewRegistry = {
+    var registry = ViewRegistry.standard
+    registry.register(TileCellView(), forCellKind: "tile")
+    registry.register(BadgeView(), forSupplementaryKind: .badge)
+    return registry
+  }()
+
+  /// The list at a size: a collection view with the layout, fed by a diffable data source from
+  /// one snapshot.
+  public static func make(columns: Int, rows: Int) -> SampleList {
+    let collectionView = CollectionView(
+      layout: layout(), size: Size(width: Double(columns), height: Double(rows)))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: collectionView) { _, number in
+      CellDescriptor(
+        reuseKind: "tile", size: .exact(Size(width: 0, height: 3)), content: .text("\(number)", role: .title))
+    }
+    dataSource.supplementaryProvider = { [unowned dataSource] kind, indexPath in
+      switch kind {
+      case .header:
+        let section = sections[indexPath.section]
+        return SupplementaryDescriptor(
+          height: 1,
+          content: .text(
+            "\(section.name) · \(section.columns) column\(section.columns == 1 ? "" : "s")", role: .header))
+      case .footer:
+        let section = sections[indexPath.section]
+        return SupplementaryDescriptor(
+          height: 1,
+          content: .text(
+            "\(section.numbers.count) items, \(section.numbers.lowerBound)–\(section.numbers.upperBound)",
+            role: .footer))
+      case .badge:
+        guard let number = dataSource.itemIdentifier(for: indexPath) else { return nil }
+        return SupplementaryDescriptor(height: 1, content: .text("\(number)", role: .caption))
+      default:
+        return nil
+      }
+    }
+    var snapshot = DiffableSnapshot<String, Int>()
+    snapshot.appendSections(sections.map(\.name))
+    for section in sections { snapshot.appendItems(Array(section.numbers), toSection: section.name) }
+    dataSource.apply(snapshot, animatingDifferences: false)
+    return SampleList(collectionView: collectionView, registry: registry, title: "Badges", owner: dataSource)
+  }
+
+  /// The `badges` program.
+  public static let sample = Sample(
+    name: "badges",
+    summary: """
+      Seed 003's compositional layout: four sections of 1, 3, 5 and 6 columns numbered 1 to 75,
+      a badge on every item's corner, pinned headers and footers, filled from a diffable snapshot.
+      """
+  ) { columns, rows, _, _ in make(columns: columns, rows: rows) }
+}

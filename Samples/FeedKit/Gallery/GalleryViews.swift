@@ -1,0 +1,55 @@
+import Sectional
+import SectionalTerminal
+
+/// A numbered tile: a rounded box with its number in the middle.
+public struct TileCellView: CellView {
+  public init() {}
+
+  public func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) { (width, 3) }
+
+  public func draw(
+    _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
+    environment: DrawEnvironment
+  ) {
+    let text = descriptor.content.shownText
+    let border = TextStyle(foreground: .rgb(environment.theme.cardBorder))
+    canvas.drawBox(frame, border: .rounded, style: border)
+    let width = DisplayWidth.of(text)
+    let x = frame.x + max(0, (frame.width - width) / 2)
+    let y = frame.y + max(0, (frame.height - 1) / 2)
+    canvas.drawText(
+      text, x: x, y: y, style: environment.theme.style(for: .title), maxWidth: max(0, frame.maxX - x))
+  }
+}
+
+/// A badge: its text between spaces, bold on red where the terminal has colour, in reverse video
+/// where it does not.
+public struct BadgeView: SupplementaryView {
+  public init() {}
+
+  public func draw(
+    _ descriptor: SupplementaryDescriptor, kind: ElementKind, in frame: CellRect, canvas: inout Canvas,
+    environment: DrawEnvironment
+  ) {
+    let style =
+      environment.colors == .none
+      ? TextStyle(attributes: .reverse)
+      : TextStyle(
+        foreground: .rgb(Color(hex: 0xFFFFFF)), background: .rgb(Color(hex: 0xD14D41)), attributes: .bold)
+    canvas.fill(frame, style: style)
+    let text = descriptor.content.shownText
+    let width = DisplayWidth.of(text)
+    canvas.drawText(
+      text, x: frame.x + max(0, (frame.width - width) / 2), y: frame.y, style: style, maxWidth: frame.width)
+  }
+}
+
+extension CellContent {
+  /// The text a text or button cell shows; empty for custom content.
+  var shownText: String {
+    switch self {
+    case .text(let text, _), .button(let text): text
+    case .custom: ""
+    }
+  }
+}

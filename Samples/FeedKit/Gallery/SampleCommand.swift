@@ -1,0 +1,195 @@
+import Sectional
+import SectionalTerminal
+
+/// A list a sample shows: its collection view and whatever keeps its data source alive (an
+/// adapter, a diffable data source), the views it draws with, and a title.
+@MainActor
+public final class SampleList {
+  /// The collection view shown.
+  public let collectionView: CollectionView
+  /// The adapter, when the sample is built on one (the viewer then follows its controllers).
+  public let adapter: ListAdapter?
+  /// The views the sample draws with.
+  public let registry: ViewRegistry
+  /// The status line's title.
+  public let title: String
+  /// Holds the data source (a collection view holds its own weakly).
+  let owner: AnyObject?
+
+  public init(
+    collectionView: CollectionView, adapter: ListAdapter? = nil, registry: ViewRegistry, title: String,
+    owner: AnyObject? = nil
+  ) {
+    self.collectionView = collectionView
+    self.adapter = adapter
+    self.registry = registry
+    self.title = title
+    self.owner = owner
+  }
+}
+
+/// What a sample program is: its name, what it shows, the flags of its own, and how to build its
+/// list at a size.
+@MainActor
+public struct Sample {
+  /// The program's name, as `swift run NAME` runs it.
+  public var name: String
+  /// One paragraph for `--help`: what the sample shows and which seed it reproduces.
+  public var summary: String
+  /// Flags of its own (name, help), such as `--trace`.
+  public var flags: [(name: String, help: String)]
+  /// Builds the list `columns` wide and `rows` tall, with the flags given and somewhere to write
+  /// a trace.
+  public var build:
+    (_ columns: Int, _ rows: Int, _ flags: Set<String>, _ trace: @escaping (String) -> Void) -> SampleList
+
+  public init(
+    name: String, summary: String, flags: [(name: String, help: String)] = [],
+    build: @escaping (Int, Int, Set<String>, @escaping (String) -> Void) -> SampleList
+  ) {
+    self.name = name
+    self.summary = summary
+    self.flags = flags
+    self.build = build
+  }
+
+  /// `--help`'s text.
+  public var usage: String {
+    var text = "Usage: \(name) [options]\n\n\(summary)\n\nOptions:\n"
+    text += "  --width N          print N columns wide and exit\n"
+    text += "  --height N         print one frame of N rows (with --width, of that size) and exit\n"
+    text += "  --color WHEN       auto (default), always or never; NO_COLOR and FORCE_COLOR are honoured\n"
+    for flag in flags { text += "  " + flag.name.padding(to: 19) + flag.help + "\n" }
+    text += "  -h, --help         show this help\n\n"
+    text += "Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, ←→/hl or Shift-wheel scroll a\n"
+    text += "sideways row, Tab/Shift-Tab focus a button, Enter press it, q/Esc/Ctrl-C quit.\n"
+    return text
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}
+
+/// Runs a ``Sample`` as `feed` runs the feed: interactive in a terminal, printed otherwise, the
+/// same options for size and colour, the same exit statuses.
+@MainActor
+public enum SampleCommand {
+  /// Runs `sample` with the process's arguments, environment and standard streams.
+  public static func main(_ sample: Sample) -> Int32 {
+    FeedCommand.ignoreBrokenPipes()
+    return run(
+      sample, arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
+      stdinIsTerminal: TerminalSession.isTerminal(0), stdoutIsTerminal: TerminalSession.isTerminal(1),
+      output: { bytes throws(TerminalError) in try TerminalSession.write(bytes, to: 1) },
+      errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) },
+      outputName: "standard output (\(FeedCommand.kindOfDescriptor(1)))")
+  }
+
+  /// The program, with its world passed in so tests can run it.
+  public static func run(
+    _ sample: Sample, arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool,
+    stdoutIsTerminal: Bool, output: ([UInt8]) throws(TerminalError) -> Void,
+    errorOutput: @escaping (String) -> Void,
+    outputName: String = "standard output"
+  ) -> Int32 {
+    let parsed: (options: FeedOptions, flags: Set<String>)
+    do {
+      parsed = try parse(arguments, flags: Set(sample.flags.map(\.name)))
+    } catch {
+      errorOutput(
+        "\(sample.name): \(Sanitizer.clean(error.description, singleLine: true))\n\n" + sample.usage)
+      return FeedCommand.usageError
+    }
+    let options = parsed.options
+    if options.help {
+      do {
+        try output(Array(sample.usage.utf8))
+      } catch {
+        if error.isBrokenPipe { return FeedCommand.ok }
+        errorOutput("\(sample.name): writing the help to \(outputName): \(FeedCommand.reason(error))\n")
+        return FeedCommand.ioError
+      }
+      return FeedCommand.ok
+    }
+    let colors = ColorSupport.depth(
+      choice: options.color, isTerminal: stdoutIsTerminal, environment: environment)
+    let fixedSize = options.width != nil || options.height != nil
+    let interactive =
+      stdoutIsTerminal && stdinIsTerminal && !fixedSize && (environment("TERM") ?? "") != "dumb"
+    let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
+    let columns =
+      options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
+        $0 > 0 ? $0 : nil
+      } ?? 80
+    let rows = options.height ?? terminalSize?.rows ?? 24
+    let list = sample.build(columns, interactive ? rows : (options.height ?? 256), parsed.flags) { line in
+      errorOutput(Sanitizer.clean(line) + "\n")
+    }
+    let renderer = TextRenderer(registry: list.registry, environment: DrawEnvironment(colors: colors))
+    if interactive {
+      let viewer =
+        list.adapter.map {
+          ListViewer(adapter: $0, renderer: renderer, columns: columns, rows: rows, title: list.title)
+        }
+        ?? ListViewer(
+          collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
+          title: list.title)
+      do {
+        try viewer.run(in: TerminalSession(input: 0))
+      } catch {
+        errorOutput("\(sample.name): \(Sanitizer.clean("\(error)"))\n")
+        return FeedCommand.ioError
+      }
+      return FeedCommand.ok
+    }
+    do {
+      try FeedCommand.printList(
+        list.collectionView, emptyView: list.adapter?.emptyView, renderer: renderer, columns: columns,
+        height: options.height, output: output)
+    } catch {
+      if error.isBrokenPipe { return FeedCommand.ok }
+      errorOutput("\(sample.name): writing to \(outputName): \(FeedCommand.reason(error))\n")
+      return FeedCommand.ioError
+    }
+    return FeedCommand.ok
+  }
+
+  /// The options `feed` and the samples share (`--width`, `--height`, `--color`, `--help`), plus
+  /// the sample's own flags; anything else is a usage error.
+  static func parse(_ arguments: [String], flags: Set<String>) throws(FeedOptions.UsageError) -> (
+    options: FeedOptions, flags: Set<String>
+  ) {
+    var shared: [String] = []
+    var given: Set<String> = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if flags.contains(argument) {
+        given.insert(argument)
+        continue
+      }
+      let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+      switch name {
+      case "-h", "--help":
+        shared.append(argument)
+      case "--width", "--height", "--color", "--colour":
+        shared.append(argument)
+        // The value, when it is the next argument.
+        if !argument.contains("="), index < arguments.count {
+          shared.append(arguments[index])
+          index += 1
+        }
+      default:
+        throw FeedOptions.UsageError(
+          description: argument.hasPrefix("-")
+            ? "unknown option \(FeedOptions.quoted(argument))"
+            : "this sample takes no file (got \(FeedOptions.quoted(argument)))")
+      }
+    }
+    return (try FeedOptions.parse(shared), given)
+  }
+}

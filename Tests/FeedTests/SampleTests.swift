@@ -1,0 +1,82 @@
+import FeedKit
+import Foundation
+import Sectional
+import SectionalTerminal
+import SectionalTesting
+import Testing
+
+/// Runs a sample program in-process, as ``runFeed(_:environment:terminal:)`` runs the feed.
+@MainActor
+func runSample(
+  _ sample: Sample, _ arguments: [String], environment: [String: String] = ["TERM": "xterm-256color"]
+) -> FeedRun {
+  var output: [UInt8] = []
+  var errors = ""
+  let status = withUnsafeMutablePointer(to: &output) { pointer in
+    SampleCommand.run(
+      sample, arguments: arguments, environment: { environment[$0] }, stdinIsTerminal: false,
+      stdoutIsTerminal: false, output: { bytes throws(TerminalError) in pointer.pointee += bytes },
+      errorOutput: { errors += $0 })
+  }
+  return FeedRun(status: status, output: String(decoding: output, as: UTF8.self), errors: errors)
+}
+
+/// The samples besides the feed: their piped output against golden files, their options and exit
+/// statuses, and what each one demonstrates checked on its list.
+@Suite @MainActor struct SampleTests {
+  func printed(_ sample: Sample, _ arguments: [String], color: Bool = false) -> String {
+    let run = runSample(
+      sample, arguments + ["--color", color ? "always" : "never"], environment: GoldenTests.trueColor)
+    #expect(run.status == 0, "\(run.errors)")
+    if color { #expect(onlySGR(run.output)) } else { #expect(!run.output.contains("\u{1B}")) }
+    return run.output
+  }
+
+  @Test func badgesPrintsSeed003() throws {
+    let text = printed(BadgesSample.sample, ["--width", "60"])
+    try assertSnapshot(text, named: "badges.txt")
+    try assertSnapshot(
+      printed(BadgesSample.sample, ["--width", "60", "--height", "24"], color: true), named: "badges.ansi")
+    // Every number is shown twice: in its tile and in its badge (headers and footers aside).
+    let tiles = text.split(separator: "\n").filter { $0.contains("│") || $0.contains("╭") }.joined(
+      separator: "\n")
+    for number in 1...75 {
+      let occurrences = tiles.components(separatedBy: .whitespacesAndNewlines).filter { $0 == "\(number)" }
+        .count
+      #expect(occurrences == 2, "\(number)")
+    }
+    for header in ["main · 1 column", "header · 3 columns", "body · 5 columns", "innerBody · 6 columns"] {
+      #expect(text.contains(header))
+    }
+  }
+
+  @Test func badgesHeadersPinAndBadgesStayUnderThem() {
+    let list = BadgesSample.make(columns: 60, rows: 12)
+    let collectionView = list.collectionView
+    #expect(collectionView.numberOfSections == 4)
+    #expect((0..<4).map { collectionView.numberOfItems(inSection: $0) } == [10, 20, 20, 25])
+    collectionView.setContentOffset(Point(x: 0, y: 40))
+    let visible = collectionView.visibleElements()
+    let header = visible.first { $0.kind == .header }
+    #expect(header?.frame.minY == 40)
+    #expect(header?.indexPath.section == 1)
+    // Drawn last of everything on its row: a badge under it cannot show through.
+    let onHeaderRow = visible.filter { $0.frame.intersects(header!.frame) }
+    #expect(onHeaderRow.last?.kind == .header)
+  }
+
+  @Test func samplesShareTheFeedsOptionsAndStatuses() {
+    let help = runSample(BadgesSample.sample, ["--help"])
+    #expect(help.status == 0 && help.output.hasPrefix("Usage: badges"))
+    let unknown = runSample(BadgesSample.sample, ["--expand", "all"])
+    #expect(unknown.status == FeedCommand.usageError)
+    #expect(unknown.errors.hasPrefix("badges: unknown option \"--expand\""))
+    let file = runSample(BadgesSample.sample, ["cards.json"])
+    #expect(file.status == FeedCommand.usageError && file.errors.contains("takes no file"))
+    let width = runSample(BadgesSample.sample, ["--width", "0"])
+    #expect(width.status == FeedCommand.usageError)
+    let narrow = runSample(BadgesSample.sample, ["--width", "1", "--height", "5"])
+    #expect(narrow.status == 0)
+    #expect(narrow.output.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
+  }
+}
