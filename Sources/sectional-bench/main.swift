@@ -6,7 +6,7 @@ func runBenchmarks() {
   let prefix = CommandLine.arguments.dropFirst().first ?? ""
   let registry =
     diffScenarios() + layoutScenarios() + adapterScenarios() + renderScenarios() + feedScenarios()
-    + snapshotScenarios()
+    + snapshotScenarios() + compositionalScenarios()
   for (name, make) in registry where name.hasPrefix(prefix) {
     run(make())
   }

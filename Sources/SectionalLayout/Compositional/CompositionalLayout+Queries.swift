@@ -11,24 +11,52 @@ extension CompositionalLayout {
     guard rect.width > 0, rect.height > 0, rect.minY.isFinite, rect.maxY.isFinite, !models.isEmpty else {
       return []
     }
-    var origins: [Double] = []
+    var origins = scratchOrigins
+    scratchOrigins = []
+    origins.removeAll(keepingCapacity: true)
+    defer { scratchOrigins = origins }
     let sections = offsets.sections(
       from: rect.minY - overhang.bottom, to: rect.maxY + overhang.top, offsets: &origins)
-    var result: [LayoutAttributes] = []
+    // Each layer comes out in drawing order by itself (sections, then items, in order), so the
+    // layers joined are the drawing order — checked in one pass; custom z-indexes that break it
+    // cost a sort.
+    var layers = Layers()
     for (position, section) in sections.enumerated() {
-      appendElements(of: section, origin: origins[position], in: rect, to: &result)
+      appendElements(of: section, origin: origins[position], in: rect, to: &layers)
     }
-    result.sort(by: LayoutAttributes.drawsBefore)
+    var result = layers.decorations
+    result.reserveCapacity(
+      result.count + layers.cells.count + layers.badges.count + layers.boundaries.count + layers.pinned.count)
+    result += layers.cells
+    result += layers.badges
+    result += layers.boundaries
+    result += layers.pinned
+    var ordered = true
+    for index in result.indices.dropFirst()
+    where !LayoutAttributes.drawsBefore(result[index - 1], result[index]) {
+      ordered = false
+      break
+    }
+    if !ordered { result.sort(by: LayoutAttributes.drawsBefore) }
     return result
   }
 
+  /// A query's elements by layer.
+  private struct Layers {
+    var decorations: [LayoutAttributes] = []
+    var cells: [LayoutAttributes] = []
+    var badges: [LayoutAttributes] = []
+    var boundaries: [LayoutAttributes] = []
+    var pinned: [LayoutAttributes] = []
+  }
+
   private func appendElements(
-    of section: Int, origin: Double, in rect: Rect, to result: inout [LayoutAttributes]
+    of section: Int, origin: Double, in rect: Rect, to layers: inout Layers
   ) {
     let model = models[section]
     for decoration in model.decorations {
       let attributes = decorationAttributes(decoration, section: section, origin: origin)
-      if attributes.frame.intersects(rect) { result.append(attributes) }
+      if attributes.frame.intersects(rect) { layers.decorations.append(attributes) }
     }
     // The items (and their badges) the rect can reach: rows found by binary search.
     let shift = model.scrollsSideways ? orthogonalOffset(forSection: section) : 0
@@ -64,11 +92,11 @@ extension CompositionalLayout {
             at: IndexPath(item: item, section: section),
             frame: model.items[item].offsetBy(dx: -shift, dy: origin))
           attributes.clip = clip
-          if isVisible(attributes, in: rect) { result.append(attributes) }
+          if isVisible(attributes, in: rect) { layers.cells.append(attributes) }
         }
         while badge < model.badges.count && model.badges[badge].index < end {
           let attributes = badgeAttributes(model.badges[badge], model, section: section, origin: origin)
-          if isVisible(attributes, in: rect) { result.append(attributes) }
+          if isVisible(attributes, in: rect) { layers.badges.append(attributes) }
           badge += 1
         }
         row += 1
@@ -76,7 +104,8 @@ extension CompositionalLayout {
     }
     for boundary in model.boundaries {
       let attributes = boundaryAttributes(boundary, section: section, origin: origin, height: model.height)
-      if attributes.frame.intersects(rect) { result.append(attributes) }
+      guard attributes.frame.intersects(rect) else { continue }
+      if boundary.pins { layers.pinned.append(attributes) } else { layers.boundaries.append(attributes) }
     }
   }
 

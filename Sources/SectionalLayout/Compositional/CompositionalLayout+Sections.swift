@@ -211,6 +211,9 @@ struct SectionSolver {
       if item.extendsBoundary { y += frame.height }
     }
     model.height = y
+    // Boundary items and decorations in drawing order within the section (by position, then
+    // kind), so a query emits them in order without sorting.
+    model.boundaries.sort { ($0.index, $0.kind.rawValue) < ($1.index, $1.kind.rawValue) }
     if y > 0 {
       for decoration in definition.decorationItems {
         let insets = sanitized(decoration.contentInsets, "decoration insets")
@@ -222,6 +225,7 @@ struct SectionSolver {
             kind: decoration.elementKind, frame: frame, zIndex: decoration.zIndex, style: decoration.style))
       }
     }
+    model.decorations.sort { ($0.zIndex, $0.kind.rawValue) < ($1.zIndex, $1.kind.rawValue) }
     return model
   }
 

@@ -75,6 +75,8 @@ public final class CompositionalLayout: CollectionViewLayout {
   var afterStructuralChanges = InvalidationContext()
   /// Whether any section pins a boundary supplementary (scrolling then moves it).
   var pinsSupplementaries = false
+  /// Reused by queries.
+  @exclusivity(unchecked) var scratchOrigins: [Double] = []
   /// How many times a section was computed (for tests of caching).
   package var sectionComputations = 0
 
