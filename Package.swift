@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "SectionalTesting", targets: ["SectionalTesting"]),
     .executable(name: "feed", targets: ["feed"]),
     .executable(name: "badges", targets: ["badges"]),
+    .executable(name: "shelves", targets: ["shelves"]),
+    .executable(name: "backgrounds", targets: ["backgrounds"]),
+    .executable(name: "self-sizing", targets: ["self-sizing"]),
   ],
   dependencies: [],
   targets: [
@@ -31,6 +34,9 @@ let package = Package(
     .target(name: "FeedKit", dependencies: ["SectionalTerminal", "SeededRandom"], path: "Samples/FeedKit"),
     .executableTarget(name: "feed", dependencies: ["FeedKit"], path: "Samples/Feed"),
     .executableTarget(name: "badges", dependencies: ["FeedKit"], path: "Samples/Badges"),
+    .executableTarget(name: "shelves", dependencies: ["FeedKit"], path: "Samples/Shelves"),
+    .executableTarget(name: "backgrounds", dependencies: ["FeedKit"], path: "Samples/Backgrounds"),
+    .executableTarget(name: "self-sizing", dependencies: ["FeedKit"], path: "Samples/SelfSizing"),
     .executableTarget(
       name: "sectional-bench",
       dependencies: [

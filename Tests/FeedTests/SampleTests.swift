@@ -79,4 +79,62 @@ func runSample(
     #expect(narrow.status == 0)
     #expect(narrow.output.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
   }
+
+  @Test func shelvesPutAShelfUnderEveryRow() throws {
+    try assertSnapshot(printed(ShelvesSample.sample, ["--width", "60"]), named: "shelves.txt")
+    try assertSnapshot(
+      printed(ShelvesSample.sample, ["--width", "60", "--height", "20"], color: true), named: "shelves.ansi")
+    let list = ShelvesSample.make(columns: 60, rows: 200)
+    let elements = list.collectionView.visibleElements()
+    for (section, genre) in ShelvesSample.genres.enumerated() {
+      let books = elements.filter { $0.category == .cell && $0.indexPath.section == section }
+      let rows = Set(books.map(\.frame.minY)).sorted()
+      let shelves = elements.filter { $0.kind == .shelf && $0.indexPath.section == section }
+      #expect(books.count == genre.books.count)
+      #expect(shelves.count == rows.count)
+      // Each shelf sits right under its row.
+      #expect(shelves.map(\.frame.minY).sorted() == rows.map { $0 + 4 })
+    }
+  }
+
+  @Test func backgroundsGiveEverySectionItsColour() throws {
+    try assertSnapshot(printed(BackgroundsSample.sample, ["--width", "60"]), named: "backgrounds.txt")
+    try assertSnapshot(
+      printed(BackgroundsSample.sample, ["--width", "60"], color: true), named: "backgrounds.ansi")
+    let list = BackgroundsSample.make(columns: 60, rows: 100)
+    let backgrounds = list.collectionView.visibleElements().filter { $0.kind == .sectionBackground }
+    #expect(
+      backgrounds.map(\.style?.backgroundColor) == BackgroundsSample.topics.map { Color(hex: $0.color) })
+    #expect(backgrounds.allSatisfy { $0.frame.minX == 0 && $0.frame.width == 60 })
+    // Each covers its section's lines and its insets (a row above and below).
+    for (section, background) in backgrounds.enumerated() {
+      let lines = list.collectionView.visibleElements().filter {
+        $0.category == .cell && $0.indexPath.section == section
+      }
+      #expect(background.frame.minY == lines.map(\.frame.minY).min()! - 1)
+      #expect(background.frame.maxY == lines.map(\.frame.maxY).max()! + 1)
+    }
+  }
+
+  @Test func selfSizingMeasuresItsNotesAndTracesEachPass() throws {
+    try assertSnapshot(printed(SelfSizingSample.sample, ["--width", "50"]), named: "self-sizing.txt")
+    let traced = runSample(SelfSizingSample.sample, ["--width", "50", "--height", "12", "--trace"])
+    #expect(traced.status == 0)
+    let passes = traced.errors.split(separator: "\n")
+    #expect(!passes.isEmpty)
+    #expect(
+      passes.allSatisfy { $0.hasPrefix("pass ") && $0.contains("invalidated") && $0.contains("content size") }
+    )
+    // Without --trace, nothing on standard error.
+    #expect(runSample(SelfSizingSample.sample, ["--width", "50"]).errors.isEmpty)
+    // Every note as tall as its text at its width.
+    let list = SelfSizingSample.make(columns: 50, rows: 200, trace: nil)
+    let cells = list.collectionView.visibleElements().filter { $0.category == .cell }
+    #expect(cells.count == SelfSizingSample.notes.count)
+    for cell in cells {
+      let descriptor = try #require(list.collectionView.cellDescriptor(at: cell.indexPath))
+      #expect(cell.frame.height == list.collectionView.measure(descriptor, width: cell.frame.width).height)
+    }
+    #expect(cells.contains { $0.frame.height > 1 })
+  }
 }

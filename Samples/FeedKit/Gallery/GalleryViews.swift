@@ -53,3 +53,35 @@ extension CellContent {
     }
   }
 }
+
+/// A shelf under a row of books: a heavy line, wood-coloured where the terminal has colour.
+public struct ShelfView: DecorationView {
+  public init() {}
+
+  public func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
+  ) {
+    let wood = attributes.style?.backgroundColor ?? Color(hex: 0x8B5A2B)
+    let style =
+      environment.colors == .none
+      ? TextStyle.plain : TextStyle(foreground: .rgb(Color(hex: 0xD9A066)), background: .rgb(wood))
+    canvas.fill(frame, with: "▀", style: style)
+  }
+}
+
+/// A section's background: its colour where the terminal has colour, a dotted outline where it
+/// does not (so the sections stay apart in a plain print).
+public struct BackgroundView: DecorationView {
+  public init() {}
+
+  public func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
+  ) {
+    if environment.colors == .none {
+      canvas.drawBox(frame, border: .square, style: .plain)
+      return
+    }
+    let fill = attributes.style?.backgroundColor ?? environment.theme.sectionBackground
+    canvas.fill(frame, style: TextStyle(background: .rgb(fill)))
+  }
+}

@@ -1,0 +1,100 @@
+import Sectional
+import SectionalTerminal
+
+/// Seed 004's section backgrounds: each section on its own coloured background (a flow-layout
+/// decoration across the full width, its section's insets included), the colour chosen by the
+/// section's controller.
+@MainActor
+public enum BackgroundsSample {
+  /// A topic: its name, its background and its lines.
+  public struct Topic: ListDiffable, Hashable, Sendable {
+    public var name: String
+    public var color: UInt32
+    public var lines: [String]
+    public var diffIdentifier: String { name }
+  }
+
+  public static let topics: [Topic] = [
+    Topic(
+      name: "Morning", color: 0x2D3F5E,
+      lines: ["Coffee, then the news.", "A walk by the river before work."]),
+    Topic(
+      name: "Work", color: 0x3B2F4A,
+      lines: ["Stand-up at ten.", "Review the layout engine.", "Lunch with the design team."]),
+    Topic(name: "Evening", color: 0x2F4A3B, lines: ["Cook something new.", "Read until late."]),
+    Topic(
+      name: "Weekend", color: 0x4A3B2F,
+      lines: ["Market on Saturday.", "Hills on Sunday, weather permitting."]),
+  ]
+
+  /// One topic: a header, its lines, and the background its colour names.
+  final class TopicController: SectionController, SupplementaryViewSource {
+    var topic: Topic?
+
+    override init() {
+      super.init()
+      inset = EdgeInsets(top: 1, left: 3, bottom: 1, right: 3)
+      lineSpacing = 0
+      supplementaryViewSource = self
+    }
+
+    override func didUpdate(to object: any ListDiffable) { topic = object as? Topic }
+    override func numberOfItems() -> Int { topic?.lines.count ?? 0 }
+    override func cellForItem(at index: Int) -> CellDescriptor {
+      textCell("• " + (topic?.lines[index] ?? ""), role: .body)
+    }
+    override func decorationStyle(ofKind kind: ElementKind, default style: DecorationStyle?)
+      -> DecorationStyle?
+    {
+      guard kind == .sectionBackground, let topic else { return style }
+      return DecorationStyle(backgroundColor: Color(hex: topic.color))
+    }
+
+    var supportedElementKinds: [ElementKind] { [.header] }
+    func supplementary(ofKind kind: ElementKind, at index: Int, for controller: SectionController)
+      -> SupplementaryDescriptor?
+    {
+      SupplementaryDescriptor(height: 1, content: .text(topic?.name ?? "", role: .header))
+    }
+  }
+
+  final class Source: ListAdapterDataSource {
+    func objects(for adapter: ListAdapter) -> [any ListDiffable] { topics }
+    func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+      -> SectionController
+    {
+      TopicController()
+    }
+    func emptyView(for adapter: ListAdapter) -> CellDescriptor? { nil }
+  }
+
+  public static let registry: ViewRegistry = {
+    var registry = ViewRegistry.standard
+    registry.register(BackgroundView(), forDecorationKind: .sectionBackground)
+    return registry
+  }()
+
+  public static func make(columns: Int, rows: Int) -> SampleList {
+    let layout = FlowLayout()
+    layout.decorationStyles = [.sectionBackground: DecorationStyle()]
+    let collectionView = CollectionView(
+      layout: layout, size: Size(width: Double(columns), height: Double(rows)))
+    collectionView.measurer = TextRenderer(registry: registry).measurer()
+    let adapter = ListAdapter(collectionView: collectionView)
+    adapter.scheduler = { _ in }
+    let source = Source()
+    adapter.dataSource = source
+    adapter.reloadData()
+    return SampleList(
+      collectionView: collectionView, adapter: adapter, registry: registry, title: "Backgrounds",
+      owner: source)
+  }
+
+  public static let sample = Sample(
+    name: "backgrounds",
+    summary: """
+      Seed 004's section backgrounds on the flow layout: every section on a background of its
+      own colour, across the full width with the section's insets, chosen by its controller.
+      """
+  ) { columns, rows, _, _ in make(columns: columns, rows: rows) }
+}
