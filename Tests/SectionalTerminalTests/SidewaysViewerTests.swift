@@ -1,0 +1,82 @@
+import Sectional
+import Testing
+
+@testable import SectionalTerminal
+
+/// Sideways sections in the terminal: the keys and the wheel scroll a compositional layout's
+/// orthogonal section, drawn clipped to its row, with a diffable data source and no adapter.
+@Suite @MainActor struct SidewaysViewerTests {
+  /// A sideways row of ten 12-column tiles above a plain list of twelve lines.
+  func viewer() -> (ListViewer, DiffableDataSource<Int, String>) {
+    let layout = CompositionalLayout { section, _ in
+      guard section == 0 else { return .list() }
+      let item = LayoutItem(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+      var row = LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(1)),
+          subitems: [item]))
+      row.orthogonalScrollingBehavior = .continuous
+      row.interGroupSpacing = 1
+      return row
+    }
+    let collectionView = CollectionView(layout: layout, size: Size(width: 30, height: 6))
+    let dataSource = DiffableDataSource<Int, String>(collectionView: collectionView) { _, text in
+      .text(text, role: .body, width: 12, height: 1)
+    }
+    var snapshot = DiffableSnapshot<Int, String>()
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems((0..<10).map { "tile-\($0)" }, toSection: 0)
+    snapshot.appendItems(["first line"] + (2...12).map { "line \($0)" }, toSection: 1)
+    dataSource.apply(snapshot, animatingDifferences: false)
+    let viewer = ListViewer(collectionView: collectionView, renderer: TextRenderer(), columns: 30, rows: 8)
+    return (viewer, dataSource)
+  }
+
+  func rows(_ viewer: ListViewer) -> [String] {
+    viewer.render().plainText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  @Test func arrowsScrollTheRowAndNothingElse() {
+    let (viewer, dataSource) = viewer()
+    withExtendedLifetime(dataSource) {
+      #expect(rows(viewer)[0].hasPrefix("tile-0       tile-1       tile"))
+      #expect(rows(viewer)[1] == "first line")
+      viewer.handle(.right)
+      viewer.handle(.right)
+      // Eight columns along: tile-0 is cut at the row's left edge; the list below did not move.
+      #expect(rows(viewer)[0].hasPrefix("     tile-1       tile-2"))
+      #expect(rows(viewer)[1] == "first line")
+      viewer.handle(.character("h"))
+      #expect(rows(viewer)[0].hasPrefix("-0       tile-1"))
+      for _ in 0..<100 { viewer.handle(.right) }
+      // At the end of the row: the last tile's right edge at the screen's.
+      #expect(rows(viewer)[0].hasSuffix("tile-9"))
+      #expect(viewer.collectionView.contentOffset.y == 0)
+    }
+  }
+
+  @Test func shiftWheelAndTiltScrollTheRowUnderThePointer() {
+    let (viewer, dataSource) = viewer()
+    withExtendedLifetime(dataSource) {
+      viewer.handle(.mouse(MouseEvent(action: .wheelDown, x: 3, y: 0, isShifted: true)))
+      #expect(rows(viewer)[0].hasPrefix("-0       tile-1"))
+      viewer.handle(.mouse(MouseEvent(action: .wheelLeft, x: 3, y: 0)))
+      #expect(rows(viewer)[0].hasPrefix("tile-0"))
+      // A plain wheel still scrolls the page.
+      viewer.handle(.mouse(MouseEvent(action: .wheelDown, x: 3, y: 0)))
+      #expect(viewer.collectionView.contentOffset.y > 0)
+    }
+  }
+
+  @Test func theDecoderReadsTiltAndShift() {
+    var decoder = InputDecoder()
+    let keys = decoder.feed(Array("\u{1B}[<68;2;1M\u{1B}[<66;2;1M\u{1B}[<67;2;1M".utf8)) + decoder.flush()
+    #expect(
+      keys == [
+        .mouse(MouseEvent(action: .wheelUp, x: 1, y: 0, isShifted: true)),
+        .mouse(MouseEvent(action: .wheelLeft, x: 1, y: 0)),
+        .mouse(MouseEvent(action: .wheelRight, x: 1, y: 0)),
+      ])
+  }
+}
