@@ -173,6 +173,43 @@ import Testing
     }
   }
 
+  /// A list whose every section the compositional layout lays out by `section`.
+  func compositional(_ section: LayoutSection, expecting: Set<Diagnostic.Kind>) throws -> ListHarness {
+    try ListHarness(
+      objects: [Model(id: 1), Model(id: 2)], size: Size(width: 20, height: 10),
+      layout: CompositionalLayout(section: section), expecting: expecting
+    ) { _ in Sized(rows: 3) }
+  }
+
+  @Test func theCompositionalLayoutCorrectsBadDefinitions() throws {
+    try check("L15", "a group that places no items") {
+      let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+      for group in [
+        LayoutGroup.horizontal(layoutSize: size, subitems: []),
+        LayoutGroup.vertical(layoutSize: size, subitem: LayoutItem(layoutSize: size), count: 0),
+      ] {
+        let h = try compositional(LayoutSection(group: group), expecting: [.invalidLayoutDefinition])
+        // Laid out as a list: every item, one under the other.
+        #expect(h.frames(inSectionOf: Model(id: 1)).map(\.minY) == [0, 1, 2])
+        #expect(framesAreSane(h))
+      }
+    }
+    try check("L16", "negative, NaN or infinite dimensions, insets, spacing") {
+      var group = LayoutGroup.horizontal(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(.nan), heightDimension: .absolute(-3)),
+        subitem: LayoutItem(
+          layoutSize: LayoutSize(widthDimension: .absolute(.infinity), heightDimension: .fractionalHeight(1))),
+        count: 2)
+      group.interItemSpacing = .fixed(-.infinity)
+      var section = LayoutSection(group: group)
+      section.contentInsets = EdgeInsets(top: .nan, left: -1, bottom: 1e300, right: 0)
+      section.interGroupSpacing = .nan
+      let h = try compositional(section, expecting: [.invalidSize])
+      #expect(framesAreSane(h))
+      _ = try h.render()
+    }
+  }
+
   // MARK: - Text in cards
 
   @Test func textInCardsIsDrawnSafely() throws {
