@@ -32,15 +32,35 @@ func diffInput(count: Int, deletes: Int, inserts: Int, shuffles: Int, updates: I
   return (old, new)
 }
 
-func diffScenario(name: String, count: Int, deletes: Int, inserts: Int, shuffles: Int, updates: Int = 0)
-  -> Scenario
-{
+func diffScenario(
+  name: String, count: Int, deletes: Int, inserts: Int, shuffles: Int, updates: Int = 0,
+  previous: Bool = false
+) -> Scenario {
   let (old, new) = diffInput(
     count: count, deletes: deletes, inserts: inserts, shuffles: shuffles, updates: updates)
-  return Scenario(
+  var scenario = Scenario(
     name: name, n: count, baselineName: "stdlib.difference",
     measured: Sample { blackHole(diff(old: old, new: new)) },
     baseline: Sample { blackHole(new.difference(from: old).inferringMoves()) })
+  if previous {
+    let frozen = { (old: [BenchModel], new: [BenchModel]) in
+      frozenHeckelDiff(
+        old: old, new: new, identifier: { $0.diffIdentifier }, isEqual: { $0.isEqual(toDiffableObject: $1) })
+    }
+    // The yardstick must give the same answer, or the comparison means nothing.
+    let now = diff(old: old, new: new)
+    let then = frozen(old, new).changes
+    precondition(
+      now.inserts == then.inserts && now.deletes == then.deletes && now.updates == then.updates
+        && now.moves == then.moves, "\(name): the diff's result differs from the frozen engine's")
+    scenario.otherBaselines = [
+      (
+        "previous", "the diff engine before part 4 of the performance issue, frozen",
+        Sample { blackHole(frozen(old, new)) }
+      )
+    ]
+  }
+  return scenario
 }
 
 /// The diffing scenarios of issue "Package foundation and the diff engine".
@@ -52,7 +72,11 @@ func diffScenarios() -> [(name: String, make: () -> Scenario)] {
     ),
     (
       "diff.100k",
-      { diffScenario(name: "diff.100k", count: 100_000, deletes: 10_000, inserts: 10_000, shuffles: 2_000) }
+      {
+        diffScenario(
+          name: "diff.100k", count: 100_000, deletes: 10_000, inserts: 10_000, shuffles: 2_000, previous: true
+        )
+      }
     ),
     (
       "diff.100k.updates",

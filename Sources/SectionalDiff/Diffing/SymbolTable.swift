@@ -12,8 +12,11 @@ struct SymbolTable<Key: Hashable> {
   @usableFromInline var oldFirst: [Int]
   /// Entry → index of the identifier's first occurrence in the new array, or -1.
   @usableFromInline var newFirst: [Int]
-  /// Slot → entry + 1 (0 marks an empty slot, so a fresh table is one zero-filled allocation).
-  @usableFromInline var slots: [Int]
+  /// Slot → the high 32 bits of its identifier's hash over entry + 1 in the low 32 (0 marks an
+  /// empty slot, so a fresh table is one zero-filled allocation). A probe compares the stored
+  /// bits with the key's before it reads the key: a slot taken by another identifier costs no
+  /// look into `keys`.
+  @usableFromInline var slots: [UInt64]
   @usableFromInline var mask: Int
 
   /// A table for at most `capacity` distinct identifiers.
@@ -31,10 +34,21 @@ struct SymbolTable<Key: Hashable> {
     mask = size - 1
   }
 
+  /// The bits a slot keeps of a hash.
+  @inlinable @inline(__always)
+  static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF_0000_0000 }
+
   /// The entry for `key`, created if needed; `inserted` tells which.
   @inlinable
   mutating func entry(for key: Key) -> (entry: Int, inserted: Bool) {
-    var slot = key.hashValue & mask
+    entry(for: key, hash: key.hashValue)
+  }
+
+  /// The entry for `key`, whose `hashValue` is `hash`, created if needed.
+  @inlinable @inline(__always)
+  mutating func entry(for key: Key, hash: Int) -> (entry: Int, inserted: Bool) {
+    let tag = Self.tag(hash)
+    var slot = hash & mask
     while true {
       let stored = slots[slot]
       if stored == 0 {
@@ -42,10 +56,13 @@ struct SymbolTable<Key: Hashable> {
         keys.append(key)
         oldFirst.append(-1)
         newFirst.append(-1)
-        slots[slot] = entry &+ 1
+        slots[slot] = tag | UInt64(truncatingIfNeeded: entry &+ 1)
         return (entry, true)
       }
-      if keys[stored &- 1] == key { return (stored &- 1, false) }
+      if stored & 0xFFFF_FFFF_0000_0000 == tag {
+        let entry = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
+        if keys[entry] == key { return (entry, false) }
+      }
       slot = (slot &+ 1) & mask
     }
   }
@@ -53,11 +70,16 @@ struct SymbolTable<Key: Hashable> {
   /// The entry for `key`, if it occurred on either side.
   @inlinable
   func find(_ key: Key) -> Int? {
-    var slot = key.hashValue & mask
+    let hash = key.hashValue
+    let tag = Self.tag(hash)
+    var slot = hash & mask
     while true {
       let stored = slots[slot]
       if stored == 0 { return nil }
-      if keys[stored &- 1] == key { return stored &- 1 }
+      if stored & 0xFFFF_FFFF_0000_0000 == tag {
+        let entry = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
+        if keys[entry] == key { return entry }
+      }
       slot = (slot &+ 1) & mask
     }
   }
