@@ -164,12 +164,16 @@ struct SectionSolver {
     let groupHeight = resolve(group.layoutSize.heightDimension, in: groupContainer, "group height")
     let estimatedHeight = group.layoutSize.heightDimension.isEstimated
 
+    // A group without estimates places the same way every time: lay it out once, then copy.
+    let template =
+      itemCount > group.leafCount && !group.hasEstimatedDimension
+      ? makeTemplate(group, size: Size(width: groupWidth, height: groupHeight)) : nil
     if definition.orthogonalScrollingBehavior == .none {
       while cursor < itemCount {
         let first = cursor
-        let placed = place(
+        let placed = placeGroup(
           group, origin: Point(x: insets.left, y: y), size: Size(width: groupWidth, height: groupHeight),
-          estimatedHeight: estimatedHeight)
+          estimatedHeight: estimatedHeight, template: template)
         // A group never overlaps the next: one whose items overflow it takes their extent.
         let height = Swift.max(placed.height, itemsExtent(from: first).maxY - y)
         appendRow(first: first, lower: y, upper: y + height)
@@ -182,9 +186,9 @@ struct SectionSolver {
       var rowHeight = 0.0
       while cursor < itemCount {
         let first = cursor
-        let placed = place(
+        let placed = placeGroup(
           group, origin: Point(x: x, y: y), size: Size(width: groupWidth, height: groupHeight),
-          estimatedHeight: estimatedHeight)
+          estimatedHeight: estimatedHeight, template: template)
         let extent = itemsExtent(from: first)
         let groupWidth = Swift.max(placed.width, extent.maxX - x)
         model.groupStarts.append(x)
@@ -265,6 +269,52 @@ struct SectionSolver {
   }
 
   // MARK: - Groups
+
+  /// One placement of a group without estimates, at the origin: its items' and badges' frames and
+  /// the size it takes.
+  struct Template {
+    var items: [Rect]
+    var badges: [PlacedSupplementary]
+    var size: Size
+    var badgeReach: Double
+  }
+
+  /// Lays `group` out once, at the origin, as a template for every placement.
+  private mutating func makeTemplate(_ group: LayoutGroup, size: Size) -> Template {
+    var solver = SectionSolver(
+      layout: layout, section: section, itemCount: group.leafCount, container: container, preferredSizes: [:])
+    solver.reported = reported
+    let placed = solver.place(group, origin: .zero, size: size, estimatedHeight: false)
+    reported = solver.reported
+    return Template(
+      items: solver.model.items, badges: solver.model.badges, size: placed,
+      badgeReach: solver.model.badgeReach)
+  }
+
+  /// Places one group at `origin`: by copying the template when there is one (as many of its
+  /// items as remain), else by laying it out.
+  private mutating func placeGroup(
+    _ group: LayoutGroup, origin: Point, size: Size, estimatedHeight: Bool, template: Template?
+  ) -> Size {
+    guard let template else {
+      return place(group, origin: origin, size: size, estimatedHeight: estimatedHeight)
+    }
+    let first = cursor
+    let count = Swift.min(template.items.count, itemCount - cursor)
+    for index in 0..<count {
+      model.items.append(template.items[index].offsetBy(dx: origin.x, dy: origin.y))
+      model.estimated.append(false)
+    }
+    for badge in template.badges where badge.index < count {
+      var placed = badge
+      placed.index = first + badge.index
+      placed.frame = badge.frame.offsetBy(dx: origin.x, dy: origin.y)
+      model.badges.append(placed)
+    }
+    model.badgeReach = Swift.max(model.badgeReach, template.badgeReach)
+    cursor += count
+    return template.size
+  }
 
   /// Places one group with its slot at `origin`, `size` big (its height an estimate when
   /// `estimatedHeight`), taking items from the cursor; returns the size it took.

@@ -373,6 +373,19 @@ public struct LayoutGroup: Hashable, Sendable {
     return Array(repeating: member, count: repeatCount)
   }
 
+  /// Whether any length in the group, its members or theirs is an estimate (a placement then
+  /// depends on measured sizes).
+  var hasEstimatedDimension: Bool {
+    if layoutSize.widthDimension.isEstimated || layoutSize.heightDimension.isEstimated { return true }
+    return subitems.contains { member in
+      switch member {
+      case .item(let item):
+        item.layoutSize.widthDimension.isEstimated || item.layoutSize.heightDimension.isEstimated
+      case .group(let group): group.hasEstimatedDimension
+      }
+    }
+  }
+
   /// How many items one placement of the group takes.
   var leafCount: Int {
     if let repeatCount { return (subitems.first?.leafCount ?? 0) * repeatCount }
