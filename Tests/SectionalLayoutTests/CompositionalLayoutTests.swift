@@ -268,6 +268,33 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     #expect(!layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: preferred))
   }
 
+  @Test func estimatedHeadersTakeTheirMeasuredHeights() {
+    var section = LayoutSection(
+      group: .vertical(
+        layoutSize: dimensions(.fractionalWidth(1), .absolute(1)),
+        subitems: [LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .absolute(1)))]))
+    section.boundarySupplementaryItems = [
+      LayoutBoundarySupplementaryItem(
+        layoutSize: dimensions(.fractionalWidth(1), .estimated(1)), elementKind: .header, alignment: .top)
+    ]
+    let source = CountSource([2, 2])
+    let layout = compositional(source) { _, _ in section }
+    let header = IndexPath(item: 0, section: 0)
+    #expect(layout.selfSizesSupplementary(ofKind: .header, at: header))
+    #expect(!layout.selfSizesSupplementary(ofKind: .footer, at: header))
+    let original = layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: header)!
+    var preferred = original
+    preferred.frame.size.height = 3
+    #expect(layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original))
+    let context = layout.invalidationContext(forPreferredAttributes: preferred, originalAttributes: original)
+    #expect(context.preferredSupplementarySizes[.header]?[header] == preferred.frame.size)
+    layout.invalidateLayout(with: context)
+    layout.prepare()
+    #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: header)?.frame.height == 3)
+    #expect(itemFrames(layout, section: 0, count: 2).map(\.minY) == [3, 4])
+    #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minY == 6)
+  }
+
   @Test func anEstimatedRowIsAsTallAsItsTallestItemAndFractionalItemsFillIt() {
     let tall = LayoutItem(layoutSize: dimensions(.fractionalWidth(0.5), .estimated(1)))
     let fill = LayoutItem(layoutSize: dimensions(.fractionalWidth(0.5), .fractionalHeight(1)))

@@ -44,10 +44,35 @@ import Testing
     }
   }
 
-  /// Text that takes the layout's own section (a self-sizing list).
-  final class Note: SectionController {
+  /// Text that takes the layout's own section (a self-sizing list), under a header as tall as its
+  /// text.
+  final class Note: SectionController, SupplementaryViewSource {
+    var title: String?
+    override init() {
+      super.init()
+      supplementaryViewSource = self
+    }
+    var supportedElementKinds: [ElementKind] { [.header] }
+    func supplementary(ofKind kind: ElementKind, at index: Int, for controller: SectionController)
+      -> SupplementaryDescriptor?
+    {
+      title.map { SupplementaryDescriptor(height: 1, content: .text($0, role: .header)) }
+    }
+    override func layoutSection(environment: LayoutEnvironment) -> LayoutSection? {
+      guard title != nil else { return nil }
+      var section = LayoutSection.list()
+      section.boundarySupplementaryItems = [
+        LayoutBoundarySupplementaryItem(
+          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1)),
+          elementKind: .header, alignment: .top)
+      ]
+      return section
+    }
     var text = ""
-    override func didUpdate(to object: any ListDiffable) { text = (object as? String) ?? "" }
+    override func didUpdate(to object: any ListDiffable) {
+      text = (object as? String) ?? ""
+      title = text.hasPrefix("titled") ? "A header long enough to wrap over two lines" : nil
+    }
     override func cellForItem(at index: Int) -> CellDescriptor {
       .text(text, role: .body, width: 0, height: 1)
     }
@@ -82,6 +107,16 @@ import Testing
     #expect(badges.map(\.frame.minX) == [7, 17, 27, 7])
     let screen = try list.render()
     #expect(screen.contains("#0") && screen.contains("#3") && screen.contains("tile 3"))
+  }
+
+  @Test func estimatedHeadersAreMeasuredByTheCollectionView() throws {
+    let list = try harness(["titled note", "end"])
+    let header = try #require(
+      list.visibleElements.first { $0.kind == .header && $0.indexPath.section == 0 })
+    // 43 characters in 30 columns: two lines, then the note under it.
+    #expect(header.frame == Rect(x: 0, y: 0, width: 30, height: 2))
+    #expect(list.frames(inSectionOf: "titled note") == [Rect(x: 0, y: 2, width: 30, height: 1)])
+    #expect(try list.render().contains("over two lines"))
   }
 
   @Test func updatesRecomputeOnlyTheirSections() throws {

@@ -13,8 +13,8 @@ public enum BadgesSample {
 
   /// The seed's layout, in terminal cells: items fill their slot less a column each side (room
   /// for the badge that sticks out), a badge 4×1 on the top-right corner moved by (0.3, -0.3) of
-  /// its size, rows of 3 (one column) or 5 cells, a pinned header and a footer, insets of a row
-  /// and two columns.
+  /// its size, rows of 3 (one column) or 5 cells, a pinned header and a footer as tall as their
+  /// text, insets of a row and two columns.
   public static func layout() -> CompositionalLayout {
     CompositionalLayout { index, _ in
       guard sections.indices.contains(index) else { return nil }
@@ -31,7 +31,8 @@ public enum BadgesSample {
         layoutSize: LayoutSize(
           widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
         subitem: item, count: columns)
-      let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+      // As the seed's: full width, as tall as their text (estimated, then measured).
+      let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
       var header = LayoutBoundarySupplementaryItem(
         layoutSize: boundarySize, elementKind: .header, alignment: .top)
       header.pinToVisibleBounds = true

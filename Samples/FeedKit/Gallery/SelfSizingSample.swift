@@ -146,6 +146,9 @@ public final class TracingLayout: CollectionViewLayout {
     inner.invalidateLayout(with: context)
   }
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { inner.selfSizesItem(at: indexPath) }
+  public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
+    inner.selfSizesSupplementary(ofKind: kind, at: indexPath)
+  }
   public func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool {

@@ -148,7 +148,8 @@ public final class CollectionView {
 
   // MARK: - Layout
 
-  /// Prepares the layout and runs self-sizing for the visible cells whose size is estimated,
+  /// Prepares the layout and runs self-sizing for the visible cells (and supplementaries the
+  /// layout says size themselves) whose size is estimated,
   /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
   /// prepare, at most `maximumSelfSizingRounds` rounds.
   public func layoutIfNeeded() {
@@ -156,9 +157,19 @@ public final class CollectionView {
     guard let dataSource else { return }
     for _ in 0..<maximumSelfSizingRounds {
       var changed = false
-      for original in layout.layoutAttributesForElements(in: bounds) where original.category == .cell {
-        let descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
-        guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
+      for original in layout.layoutAttributesForElements(in: bounds) where original.category != .decoration {
+        let descriptor: CellDescriptor
+        if original.category == .cell {
+          descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
+          guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
+        } else {
+          // An estimated header or footer is measured as a cell of its content would be.
+          guard layout.selfSizesSupplementary(ofKind: original.kind, at: original.indexPath),
+            let supplementary = supplementaryDescriptor(ofKind: original.kind, at: original.indexPath)
+          else { continue }
+          descriptor = CellDescriptor(
+            reuseKind: original.kind, size: .estimated(original.frame.size), content: supplementary.content)
+        }
         var preferred = original
         preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {

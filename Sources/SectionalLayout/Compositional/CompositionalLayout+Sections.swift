@@ -8,9 +8,11 @@ struct PlacedSupplementary: Hashable {
   /// Relative to the section's top; x in the container (unscrolled, for a sideways section).
   var frame: Rect
   var zIndex: Int
-  /// Boundary items only: pinned to the visible bounds, and above (top) or below the content.
+  /// Boundary items only: pinned to the visible bounds, above (top) or below the content, and
+  /// sized by their content (an estimated height).
   var pins = false
   var isTop = false
+  var isEstimated = false
 }
 
 /// A decoration placed in its section.
@@ -82,6 +84,7 @@ extension CompositionalLayout {
     var solver = SectionSolver(
       layout: self, section: section, itemCount: count, container: sanitizedSize,
       preferredSizes: preferredSizes)
+    solver.preferredSupplementarySizes = preferredSupplementarySizes
     var model = solver.solve(definition)
     let offset = orthogonalOffsets[section] ?? 0
     if model.scrollsSideways {
@@ -113,6 +116,7 @@ struct SectionSolver {
   let itemCount: Int
   let container: Size
   let preferredSizes: [IndexPath: Size]
+  var preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
   var model = SectionModel()
   var cursor = 0
   var reported: Set<String> = []
@@ -148,12 +152,13 @@ struct SectionSolver {
     let boundaryX = definition.supplementariesFollowContentInsets ? insets.left : 0
     let boundaryWidth = definition.supplementariesFollowContentInsets ? contentWidth : width
     for (item, ordinal) in boundaries where item.alignment.isTop {
-      let frame = placeBoundary(item, x: boundaryX, width: boundaryWidth, y: y, below: false)
+      let frame = placeBoundary(
+        item, ordinal: ordinal, x: boundaryX, width: boundaryWidth, y: y, below: false)
       model.boundaries.append(
         PlacedSupplementary(
           kind: item.elementKind, index: ordinal, frame: frame, zIndex: item.zIndex,
-          pins: item.pinToVisibleBounds,
-          isTop: true))
+          pins: item.pinToVisibleBounds, isTop: true, isEstimated: item.layoutSize.heightDimension.isEstimated
+        ))
       if item.extendsBoundary { y += frame.height }
     }
     y += insets.top
@@ -206,12 +211,12 @@ struct SectionSolver {
 
     // Boundary items below the content.
     for (item, ordinal) in boundaries where !item.alignment.isTop {
-      let frame = placeBoundary(item, x: boundaryX, width: boundaryWidth, y: y, below: true)
+      let frame = placeBoundary(item, ordinal: ordinal, x: boundaryX, width: boundaryWidth, y: y, below: true)
       model.boundaries.append(
         PlacedSupplementary(
           kind: item.elementKind, index: ordinal, frame: frame, zIndex: item.zIndex,
-          pins: item.pinToVisibleBounds,
-          isTop: false))
+          pins: item.pinToVisibleBounds, isTop: false,
+          isEstimated: item.layoutSize.heightDimension.isEstimated))
       if item.extendsBoundary { y += frame.height }
     }
     model.height = y
@@ -251,11 +256,19 @@ struct SectionSolver {
   }
 
   private mutating func placeBoundary(
-    _ item: LayoutBoundarySupplementaryItem, x: Double, width: Double, y: Double, below: Bool
+    _ item: LayoutBoundarySupplementaryItem, ordinal: Int, x: Double, width: Double, y: Double, below: Bool
   ) -> Rect {
     let container = Size(width: width, height: self.container.height)
     let w = Swift.min(width, resolve(item.layoutSize.widthDimension, in: container, "supplementary width"))
-    let h = resolve(item.layoutSize.heightDimension, in: container, "supplementary height")
+    var h = resolve(item.layoutSize.heightDimension, in: container, "supplementary height")
+    // An estimated height is the measured one once the collection view has measured it.
+    if item.layoutSize.heightDimension.isEstimated,
+      let preferred = preferredSupplementarySizes[item.elementKind]?[
+        IndexPath(item: ordinal, section: section)],
+      preferred.height.isFinite, preferred.height >= 0
+    {
+      h = Swift.min(preferred.height, CompositionalLayout.maximumLength)
+    }
     let left: Double
     switch item.alignment {
     case .topLeading, .bottomLeading: left = x

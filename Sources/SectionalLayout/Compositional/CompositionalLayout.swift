@@ -63,7 +63,10 @@ public final class CompositionalLayout: CollectionViewLayout {
   @exclusivity(unchecked) var overhang = EdgeInsets.zero
   /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width changes.
   var preferredSizes: [IndexPath: Size] = [:]
+  /// Preferred sizes of estimated boundary supplementaries, by kind.
+  var preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
   var selfSizingPasses: [IndexPath: Int] = [:]
+  var supplementarySizingPasses: [ElementKind: [IndexPath: Int]] = [:]
   var reportedRunaways: Set<IndexPath> = []
   /// How far each sideways-scrolling section is scrolled.
   var orthogonalOffsets: [Int: Double] = [:]
@@ -127,6 +130,7 @@ public final class CompositionalLayout: CollectionViewLayout {
     if context.invalidatesEverything {
       needsFullRebuild = true
       selfSizingPasses = [:]
+      supplementarySizingPasses = [:]
       reportedRunaways = []
     }
     if let updates = context.sectionUpdates {
@@ -142,12 +146,21 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   private func invalidateNamedElements(of context: InvalidationContext) {
     if !context.reloadedSections.isEmpty {
+      preferredSupplementarySizes = preferredSupplementarySizes.mapValues {
+        $0.filter { !context.reloadedSections.contains($0.key.section) }
+      }
       preferredSizes = preferredSizes.filter { !context.reloadedSections.contains($0.key.section) }
       selfSizingPasses = selfSizingPasses.filter { !context.reloadedSections.contains($0.key.section) }
     }
     for (indexPath, size) in context.preferredSizes {
       preferredSizes[indexPath] = size
       selfSizingPasses[indexPath, default: 0] += 1
+    }
+    for (kind, sizes) in context.preferredSupplementarySizes {
+      for (indexPath, size) in sizes {
+        preferredSupplementarySizes[kind, default: [:]][indexPath] = size
+        supplementarySizingPasses[kind, default: [:]][indexPath, default: 0] += 1
+      }
     }
     dirtySections.formUnion(context.invalidatedSections)
     for indexPath in context.invalidatedItems { dirtySections.insert(indexPath.section) }
@@ -188,7 +201,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     if needsFullRebuild || size != preparedSize {
       if size.width != preparedSize.width {
         preferredSizes = [:]
+        preferredSupplementarySizes = [:]
         selfSizingPasses = [:]
+        supplementarySizingPasses = [:]
         reportedRunaways = []
       }
       rebuildEverything(size: size)
@@ -260,6 +275,8 @@ public final class CompositionalLayout: CollectionViewLayout {
     }
     preferredSizes = remap(preferredSizes)
     selfSizingPasses = remap(selfSizingPasses)
+    preferredSupplementarySizes = preferredSupplementarySizes.mapValues(remap)
+    supplementarySizingPasses = supplementarySizingPasses.mapValues(remap)
     var movedOffsets: [Int: Double] = [:]
     for (old, offset) in orthogonalOffsets where old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
       movedOffsets[newSectionOfOld[old]] = offset
@@ -296,22 +313,41 @@ public final class CompositionalLayout: CollectionViewLayout {
     return model.estimated[indexPath.item]
   }
 
-  /// Yes when an estimated item's measured size differs from the one it was laid out with —
-  /// unless it has changed ``maximumSelfSizingPasses`` times already (a `selfSizingDidNotSettle`
-  /// diagnostic, and its last size is kept).
+  /// Whether the boundary supplementary of `kind` at `indexPath` has an estimated height: the
+  /// collection view then measures it.
+  public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
+    guard models.indices.contains(indexPath.section) else { return false }
+    return models[indexPath.section].boundaries.contains {
+      $0.kind == kind && $0.index == indexPath.item && $0.isEstimated
+    }
+  }
+
+  /// Yes when an estimated item's (or boundary supplementary's) measured size differs from the
+  /// one it was laid out with — unless it has changed ``maximumSelfSizingPasses`` times already
+  /// (a `selfSizingDidNotSettle` diagnostic, and its last size is kept).
   public func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool {
-    guard preferred.category == .cell, selfSizesItem(at: preferred.indexPath), preferred.frame.size.isValid,
-      preferred.frame.size != original.frame.size
-    else { return false }
     let indexPath = preferred.indexPath
-    if selfSizingPasses[indexPath, default: 0] >= maximumSelfSizingPasses {
+    let passes: Int
+    switch preferred.category {
+    case .cell:
+      guard selfSizesItem(at: indexPath) else { return false }
+      passes = selfSizingPasses[indexPath, default: 0]
+    case .supplementary:
+      guard selfSizesSupplementary(ofKind: preferred.kind, at: indexPath) else { return false }
+      passes = supplementarySizingPasses[preferred.kind]?[indexPath] ?? 0
+    case .decoration:
+      return false
+    }
+    guard preferred.frame.size.isValid, preferred.frame.size != original.frame.size else { return false }
+    if passes >= maximumSelfSizingPasses {
       if reportedRunaways.insert(indexPath).inserted {
         report(
           .selfSizingDidNotSettle, indexPath,
-          "item \(indexPath) changed its preferred size \(maximumSelfSizingPasses) times "
-            + "(last \(original.frame.size) → \(preferred.frame.size)); kept \(original.frame.size)")
+          "\(preferred.category == .cell ? "item" : "\(preferred.kind)") \(indexPath) changed its preferred size "
+            + "\(maximumSelfSizingPasses) times (last \(original.frame.size) → \(preferred.frame.size)); "
+            + "kept \(original.frame.size)")
       }
       return false
     }

@@ -66,6 +66,10 @@ public protocol CollectionViewLayout: AnyObject {
   /// says. The default says no (a flow layout's items self-size when their descriptor's size is
   /// estimated).
   func selfSizesItem(at indexPath: IndexPath) -> Bool
+  /// Whether the layout sizes the supplementary of `kind` at `indexPath` by its content (an
+  /// estimated header): the collection view then measures it and offers the size as preferred
+  /// attributes. The default says no.
+  func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool
 
   /// Whether a cell's preferred attributes differ enough from what the layout gave it. The
   /// default says no: the layout does not self-size.
@@ -109,17 +113,26 @@ extension CollectionViewLayout {
   /// The default: no; the cell's descriptor decides.
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { false }
 
+  /// The default: no supplementary sizes itself.
+  public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool { false }
+
   /// The default: self-sizing is not supported, preferred sizes are ignored.
   public func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool { false }
 
-  /// The default: the item's preferred size, stored in a context that invalidates it.
+  /// The default: the item's (or supplementary's) preferred size, stored in a context that
+  /// invalidates it.
   public func invalidationContext(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> InvalidationContext {
     var context = InvalidationContext()
-    context.setPreferredSize(preferred.frame.size, forItemAt: preferred.indexPath)
+    if preferred.category == .supplementary {
+      context.setPreferredSize(
+        preferred.frame.size, forSupplementaryOfKind: preferred.kind, at: preferred.indexPath)
+    } else {
+      context.setPreferredSize(preferred.frame.size, forItemAt: preferred.indexPath)
+    }
     context.contentSizeAdjustment = Size(width: 0, height: preferred.frame.height - original.frame.height)
     return context
   }

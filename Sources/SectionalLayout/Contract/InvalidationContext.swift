@@ -27,6 +27,8 @@ public struct InvalidationContext: Sendable, Equatable {
   public private(set) var reloadedSections: Set<Int> = []
   /// Preferred sizes reported by self-sizing cells, for the next prepare to use.
   public private(set) var preferredSizes: [IndexPath: Size] = [:]
+  /// Preferred sizes reported by self-sizing supplementaries (an estimated header), by kind.
+  public private(set) var preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
   /// How much the content size changes; a positive height grows it.
   public var contentSizeAdjustment = Size.zero
   /// How far the content offset should move to keep what the user sees in place.
@@ -79,6 +81,14 @@ public struct InvalidationContext: Sendable, Equatable {
     invalidatedItems.insert(indexPath)
   }
 
+  /// Stores a preferred size for the supplementary of `kind` at `indexPath` and invalidates it.
+  public mutating func setPreferredSize(
+    _ size: Size, forSupplementaryOfKind kind: ElementKind, at indexPath: IndexPath
+  ) {
+    preferredSupplementarySizes[kind, default: [:]][indexPath] = size
+    invalidatedSupplementaries[kind, default: []].insert(indexPath)
+  }
+
   /// Adds everything `other` invalidates to this context.
   public mutating func formUnion(_ other: InvalidationContext) {
     invalidatesEverything = invalidatesEverything || other.invalidatesEverything
@@ -93,6 +103,7 @@ public struct InvalidationContext: Sendable, Equatable {
     invalidatedSupplementaries.merge(other.invalidatedSupplementaries) { $0.union($1) }
     invalidatedDecorations.merge(other.invalidatedDecorations) { $0.union($1) }
     preferredSizes.merge(other.preferredSizes) { $1 }
+    preferredSupplementarySizes.merge(other.preferredSupplementarySizes) { $0.merging($1) { $1 } }
     contentSizeAdjustment.width += other.contentSizeAdjustment.width
     contentSizeAdjustment.height += other.contentSizeAdjustment.height
     contentOffsetAdjustment.x += other.contentOffsetAdjustment.x
@@ -114,7 +125,7 @@ public struct InvalidationContext: Sendable, Equatable {
     !invalidatesEverything && !invalidatesDataSourceCounts && sectionUpdates == nil
       && invalidatedItems.isEmpty && invalidatedSections.isEmpty
       && invalidatedSupplementaries.isEmpty && invalidatedDecorations.isEmpty
-      && preferredSizes.isEmpty
+      && preferredSizes.isEmpty && preferredSupplementarySizes.isEmpty
   }
 }
 
