@@ -130,6 +130,33 @@ import Testing
     }
   }
 
+  /// A sample built beside `feed`.
+  static func sampleBinary(_ name: String) -> String? {
+    guard let feed = feedBinary else { return nil }
+    let path = URL(fileURLWithPath: feed).deletingLastPathComponent().appendingPathComponent(name).path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+  }
+
+  /// The badges sample in a real terminal: its header stays pinned while its section scrolls
+  /// under it, badges never show through it, and q gives the terminal back.
+  @Test func theBadgesSamplePinsItsHeadersAndRestoresTheTerminal() throws {
+    _ = try Self.requirements()
+    let binary = try #require(Self.sampleBinary("badges"), "build the samples first: swift build")
+    let pane = Pane()
+    pane.type("clear; '\(binary)'")
+    pane.keys("Enter")
+    pane.wait(for: "the badges sample") { $0.contains("main · 1 column") && $0.contains("Badges") }
+    // Into the second section: its header is on the first row, whole, with nothing under it.
+    for _ in 0..<45 { pane.keys("j") }
+    let screen = pane.wait(for: "the pinned header") { $0.hasPrefix("  header · 3 columns") }
+    let first = try #require(screen.split(separator: "\n", omittingEmptySubsequences: false).first)
+    #expect(first.trimmingCharacters(in: .whitespaces) == "header · 3 columns", "\(first)")
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("Badges ·") }
+    let modes = pane.terminalModes()
+    #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
+  }
+
   static func requirements() throws -> String {
     let tmux = shell(["sh", "-c", "command -v tmux"])
     try #require(!tmux.isEmpty, "tmux is needed for the end-to-end tests (.ci/run installs it)")
