@@ -32,7 +32,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// Called with the index path and identifier of a selected item; nil (the default) for
   /// nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?
-  private var current = Snapshot()
+  @usableFromInline var current = Snapshot()
 
   /// A data source for `collectionView`, which it becomes the data source of (and the delegate,
   /// when the view has none). `cellProvider` is asked for a cell whenever the view needs one.
@@ -54,9 +54,19 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// and reloaded), or, with `animatingDifferences` false, as a reload. Problems the snapshot
   /// recorded (duplicates, missing identifiers) are reported in the collection view's
   /// diagnostics. `completion` runs once it is applied.
+  @inlinable
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
+    // The batch is worked out here, in the caller's module, where the identifier types are known:
+    // the two-level diff then runs specialised, not as generic code.
+    let batch = animatingDifferences && collectionView != nil ? Self.batch(from: current, to: snapshot) : nil
+    show(snapshot, batch: batch, completion: completion)
+  }
+
+  /// Shows `snapshot` by `batch`, or by a reload when there is none.
+  @usableFromInline
+  func show(_ snapshot: Snapshot, batch: BatchUpdates?, completion: (() -> Void)?) {
     guard let collectionView else {
       current = snapshot
       completion?()
@@ -65,10 +75,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     for problem in snapshot.problems { collectionView.report(problem) }
     var applied = snapshot
     applied.clearAppliedChanges()
-    let old = current
     current = applied
-    if animatingDifferences {
-      collectionView.performBatchUpdates(Self.batch(from: old, to: snapshot))
+    if let batch {
+      collectionView.performBatchUpdates(batch)
     } else {
       collectionView.reloadData()
     }
@@ -107,7 +116,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// Items of inserted, deleted and reloaded sections come and go with their section.
   ///
   /// - Complexity: O(sections + items) expected.
-  static func batch(from old: Snapshot, to new: Snapshot) -> BatchUpdates {
+  @inlinable
+  nonisolated static func batch(from old: Snapshot, to new: Snapshot) -> BatchUpdates {
     var batch = BatchUpdates()
     let sectionResult = diff(
       old: old.sectionIdentifiers, new: new.sectionIdentifiers, identifier: { $0 }, isEqual: { _, _ in true })
@@ -168,6 +178,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       return to >= 0 && targetOfOld[from] >= 0 && !reloaded[from] && sourceOfNew[to] >= 0
         && !reloaded[sourceOfNew[to]]
     }
+    var positionInSection = [Int](repeating: -1, count: oldSection.count)
     var oldNumbers = [[Int]](repeating: [], count: oldSectionCount)
     for item in 0..<oldSection.count { oldNumbers[oldSection[item]].append(item) }
     for section in 0..<newSectionCount {
@@ -179,7 +190,11 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       for item in numbers where item >= 0 && oldSection[item] == source { stayingNew.append(item) }
       var stayingOld: [Int] = []
       for item in oldNumbers[source] where newSection[item] == section { stayingOld.append(item) }
-      let result = diff(old: stayingOld, new: stayingNew, identifier: { $0 }, isEqual: { _, _ in true })
+      // Already paired (by number): the in-section diff hashes nothing.
+      for (position, item) in stayingOld.enumerated() { positionInSection[item] = position }
+      let result = diff(
+        oldCount: stayingOld.count, newToOld: stayingNew.map { positionInSection[$0] },
+        isEqual: { _, _ in true })
       for move in result.moves {
         let item = stayingNew[move.to]
         batch.movedItems.append(

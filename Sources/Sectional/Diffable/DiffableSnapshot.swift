@@ -13,13 +13,13 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   /// The sections, in order.
   public private(set) var sectionIdentifiers: [SectionID] = []
   /// Each section's items, in order, parallel to ``sectionIdentifiers``.
-  private var sectionItems: [[ItemID]] = []
-  private var sectionIndexes: [SectionID: Int] = [:]
+  @usableFromInline var sectionItems: [[ItemID]] = []
+  @usableFromInline var sectionIndexes: [SectionID: Int] = [:]
   /// The section index of every item.
-  private var itemSections: [ItemID: Int] = [:]
+  @usableFromInline var itemSections: [ItemID: Int] = [:]
   /// Items and sections whose content is to be reloaded or reconfigured by the next apply.
-  package private(set) var reloadedItems: Set<ItemID> = []
-  package private(set) var reloadedSections: Set<SectionID> = []
+  @usableFromInline var reloadedItems: Set<ItemID> = []
+  @usableFromInline var reloadedSections: Set<SectionID> = []
   /// What this snapshot refused to do, reported when it is applied.
   package private(set) var problems: [Diagnostic] = []
 
@@ -29,9 +29,9 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   // MARK: - Reading
 
   /// The number of sections.
-  public var numberOfSections: Int { sectionIdentifiers.count }
+  @inlinable public var numberOfSections: Int { sectionIdentifiers.count }
   /// The number of items in all sections.
-  public var numberOfItems: Int { itemSections.count }
+  @inlinable public var numberOfItems: Int { itemSections.count }
   /// Every item, section by section.
   public var itemIdentifiers: [ItemID] { sectionItems.flatMap { $0 } }
 
@@ -51,7 +51,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   }
 
   /// The position of `section`, or nil.
-  public func indexOfSection(_ section: SectionID) -> Int? { sectionIndexes[section] }
+  @inlinable public func indexOfSection(_ section: SectionID) -> Int? { sectionIndexes[section] }
 
   /// The position of `item` within its section, or nil.
   public func indexOfItem(_ item: ItemID) -> Int? {
@@ -59,7 +59,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   }
 
   /// The items of the section at `index` (for the data source, by position).
-  package func items(atSection index: Int) -> [ItemID] { sectionItems[index] }
+  @inlinable func items(atSection index: Int) -> [ItemID] { sectionItems[index] }
 
   // MARK: - Sections
 

@@ -34,7 +34,7 @@ package struct IndexChanges: Hashable, Sendable {
   package internal(set) var updates: [Int]
   /// Elements that survive at a position the others' inserts and deletes do not explain, by new
   /// index ascending: the fewest moves that explain the new order.
-  package internal(set) var moves: [IndexMove]
+  @usableFromInline package internal(set) var moves: [IndexMove]
 
   @usableFromInline
   package init(inserts: [Int], deletes: [Int], updates: [Int], moves: [IndexMove]) {
@@ -100,6 +100,7 @@ extension IndexChanges: CustomStringConvertible {
 ///
 /// - Complexity: O(n + m) plus O(k log k) for k elements out of order, and one `isEqual` call per
 ///   pair.
+@usableFromInline
 package func diff(oldCount: Int, newToOld: [Int], isEqual: (_ old: Int, _ new: Int) -> Bool) -> IndexChanges {
   let count = max(0, oldCount)
   var oldToNew = [Int](repeating: -1, count: count)
