@@ -19,6 +19,50 @@ import Testing
     return (dataSource, view)
   }
 
+  /// Like UIKit's diffable data source, which fetches a cell again only for items that are new,
+  /// reloaded or reconfigured: an apply asks the cell provider for those items alone (and for the
+  /// few cells on screen, which the collection view reads to draw and self-size), and a reload
+  /// (`animatingDifferences: false`) asks for every one.
+  @Test func anApplyAsksOnlyForTheCellsItChanged() {
+    final class Log { var asked: Set<Int> = [] }
+    let log = Log()
+    let view = CollectionView(layout: FlowLayout(), size: Size(width: 30, height: 2))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      log.asked.insert(number)
+      return .text("\(number)", role: .body, width: Double(4 + number % 7), height: Double(1 + number % 3))
+    }
+    func onScreen() -> Set<Int> {
+      Set(view.indexPathsForVisibleItems.compactMap(dataSource.itemIdentifier(for:)))
+    }
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems(Array(1...20), toSection: "a")
+    snapshot.appendItems(Array(21...40), toSection: "b")
+    dataSource.apply(snapshot)
+    #expect(log.asked == Set(1...40))
+    log.asked = []
+    var next = snapshot
+    next.reloadItems([12])
+    next.insertItems([41], afterItem: 13)
+    next.moveItem(26, beforeItem: 11)
+    next.deleteItems([14])
+    dataSource.apply(next)
+    #expect(log.asked.subtracting(onScreen()) == [12, 41])
+    // The layout is the one a fresh reload gives.
+    let whole = Rect(x: 0, y: 0, width: 30, height: view.contentSize.height)
+    let incremental = view.layout.layoutAttributesForElements(in: whole)
+    log.asked = []
+    dataSource.apply(dataSource.snapshot(), animatingDifferences: false)
+    #expect(log.asked == Set(1...41).subtracting([14]))
+    #expect(view.layout.layoutAttributesForElements(in: whole) == incremental)
+    // A reloaded section's items are asked again.
+    log.asked = []
+    var again = dataSource.snapshot()
+    again.reloadSections(["b"])
+    dataSource.apply(again)
+    #expect(log.asked.subtracting(onScreen()) == Set(21...40).subtracting([26]))
+  }
+
   @Test func aSnapshotBuildsAndReadsLikeUIKits() {
     var snapshot = Snapshot()
     snapshot.appendSections(["a", "b"])

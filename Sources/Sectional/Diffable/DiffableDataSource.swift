@@ -33,6 +33,10 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?
   @usableFromInline var current = Snapshot()
+  /// Each shown item's size, as its cell provider last gave it; nil until asked. Carried through a batch for items it neither inserted nor reloaded: like UIKit's
+  /// diffable data source, which fetches a cell again only when its item is new, reloaded or
+  /// reconfigured, the size of an unchanged item is not asked for again.
+  let sizes = SizeCache()
 
   /// A data source for `collectionView`, which it becomes the data source of (and the delegate,
   /// when the view has none). `cellProvider` is asked for a cell whenever the view needs one.
@@ -60,13 +64,20 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   ) {
     // The batch is worked out here, in the caller's module, where the identifier types are known:
     // the two-level diff then runs specialised, not as generic code.
-    let batch = animatingDifferences && collectionView != nil ? Self.batch(from: current, to: snapshot) : nil
-    show(snapshot, batch: batch, completion: completion)
+    let plan = animatingDifferences && collectionView != nil ? Self.plan(from: current, to: snapshot) : nil
+    show(snapshot, batch: plan?.batch, carried: plan?.carried, completion: completion)
   }
 
-  /// Shows `snapshot` by `batch`, or by a reload when there is none.
+  /// Shows `snapshot` by `batch`, or by a reload when there is none. `carried[s][i]` is the
+  /// position, in the old snapshot's items read section by section, of the item now at (s, i)
+  /// whose size stays known, or -1.
   @usableFromInline
-  func show(_ snapshot: Snapshot, batch: BatchUpdates?, completion: (() -> Void)?) {
+  func show(_ snapshot: Snapshot, batch: BatchUpdates?, carried: [[Int]]?, completion: (() -> Void)?) {
+    if let carried {
+      sizes.carry(carried)
+    } else {
+      sizes.reset((0..<snapshot.numberOfSections).map { snapshot.items(atSection: $0).count })
+    }
     guard let collectionView else {
       current = snapshot
       completion?()
@@ -118,6 +129,16 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// - Complexity: O(sections + items) expected.
   @inlinable
   nonisolated static func batch(from old: Snapshot, to new: Snapshot) -> BatchUpdates {
+    plan(from: old, to: new).batch
+  }
+
+  /// The batch, and for every new item the position of its old occurrence (in the old items
+  /// read section by section) when its cell stays — it was neither inserted nor reloaded, nor
+  /// its section — else -1.
+  @inlinable
+  nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (
+    batch: BatchUpdates, carried: [[Int]]
+  ) {
     var batch = BatchUpdates()
     let sectionResult = diff(
       old: old.sectionIdentifiers, new: new.sectionIdentifiers, identifier: { $0 }, isEqual: { _, _ in true })
@@ -237,7 +258,18 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     batch.insertedItems.sort()
     batch.movedItems.sort()
     batch.reloadedItems.sort()
-    return batch
+    // Which cells stay: tracked items that are not reloaded (items of reloaded sections are not
+    // tracked).
+    var carried = newNumbers
+    var reloadedNumbers = [Bool](repeating: false, count: oldSection.count)
+    for item in new.reloadedItems { if let found = number[item] { reloadedNumbers[found] = true } }
+    for section in carried.indices {
+      for index in carried[section].indices {
+        let item = carried[section][index]
+        if item >= 0 && (!tracked(item) || reloadedNumbers[item]) { carried[section][index] = -1 }
+      }
+    }
+    return (batch, carried)
   }
 
 }
@@ -283,8 +315,11 @@ extension DiffableDataSource: CollectionViewDelegate {
 extension DiffableDataSource: @MainActor FlowLayoutDelegate {
   /// The size of the cell the cell provider returns for the item.
   public func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+    if let known = sizes.size(at: indexPath) { return known }
     guard let item = itemIdentifier(for: indexPath) else { return .exact(.zero) }
-    return cellProvider(indexPath, item).size
+    let size = cellProvider(indexPath, item).size
+    sizes.store(size, at: indexPath)
+    return size
   }
 
   /// The supplementary provider's header height, or the layout's `headerHeight` without one.
@@ -295,5 +330,57 @@ extension DiffableDataSource: @MainActor FlowLayoutDelegate {
   /// The supplementary provider's footer height, or the layout's `footerHeight` without one.
   public func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
     supplementaryProvider?(.footer, IndexPath(item: 0, section: section))?.height ?? layout.footerHeight
+  }
+}
+
+/// The sizes a diffable data source's cells had, by section and item, kept beside it. Not generic,
+/// so the layout's thousands of questions are answered by plain array reads.
+final class SizeCache {
+  /// Sizes by section then item, flattened; nil where not asked yet.
+  private var sizes: [ItemSize?] = []
+  /// Where each section starts in ``sizes``, plus the end.
+  private var starts: [Int] = [0]
+
+  /// Forgets every size; sections of `counts` items.
+  func reset(_ counts: [Int]) {
+    starts = [0]
+    starts.reserveCapacity(counts.count + 1)
+    for count in counts { starts.append(starts[starts.count - 1] + count) }
+    sizes = [ItemSize?](repeating: nil, count: starts[starts.count - 1])
+  }
+
+  /// The sizes of the items that stay: `carried[s][i]` is the old flat position of the item now
+  /// at (s, i), or -1.
+  func carry(_ carried: [[Int]]) {
+    let old = sizes
+    var counts: [Int] = []
+    counts.reserveCapacity(carried.count)
+    for section in carried { counts.append(section.count) }
+    reset(counts)
+    sizes.withUnsafeMutableBufferPointer { sizes in
+      var position = 0
+      for section in carried {
+        for source in section {
+          if source >= 0 && source < old.count { sizes[position] = old[source] }
+          position += 1
+        }
+      }
+    }
+  }
+
+  private func position(_ indexPath: IndexPath) -> Int? {
+    let section = indexPath.section
+    guard section >= 0, section + 1 < starts.count, indexPath.item >= 0,
+      indexPath.item < starts[section + 1] - starts[section]
+    else { return nil }
+    return starts[section] + indexPath.item
+  }
+
+  /// The known size of the item, if any.
+  func size(at indexPath: IndexPath) -> ItemSize? { position(indexPath).flatMap { sizes[$0] } }
+
+  /// Keeps the item's size.
+  func store(_ size: ItemSize, at indexPath: IndexPath) {
+    if let position = position(indexPath) { sizes[position] = size }
   }
 }
