@@ -30,6 +30,18 @@ public enum FeedCommand {
       outputName: "standard output (\(kindOfDescriptor(1)))")
   }
 
+  /// The size to draw at: `--width`/`--height`, else the terminal's, else `COLUMNS`, else 80×24.
+  static func screenSize(_ options: FeedOptions, environment: (String) -> String?, stdoutIsTerminal: Bool)
+    -> (columns: Int, rows: Int)
+  {
+    let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
+    let columns =
+      options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
+        $0 > 0 ? $0 : nil
+      } ?? 80
+    return (columns, options.height ?? terminalSize?.rows ?? 24)
+  }
+
   /// A closed pipe is an error from write, not a signal that kills us mid-frame.
   static func ignoreBrokenPipes() { _ = signal(SIGPIPE, SIG_IGN) }
 
@@ -127,12 +139,7 @@ public enum FeedCommand {
       document = FeedDocument(title: BuiltInFeed.title, cards: BuiltInFeed.cards())
     }
 
-    let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
-    let columns =
-      options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
-        $0 > 0 ? $0 : nil
-      } ?? 80
-    let rows = options.height ?? terminalSize?.rows ?? 24
+    let (columns, rows) = screenSize(options, environment: environment, stdoutIsTerminal: stdoutIsTerminal)
 
     let list = FeedList(
       document: document, width: columns, height: interactive ? rows : (options.height ?? 256))

@@ -1,3 +1,4 @@
+import FeedKit
 import SectionalDiff
 import SectionalLayout
 
@@ -16,27 +17,7 @@ final class BadgeGridSource: LayoutCollectionView {
 /// The badges sample's section for `index`: columns, a badge per item, a pinned header and a
 /// footer.
 func badgeSection(_ index: Int) -> LayoutSection {
-  let columns = BadgeGridSource.kinds[index % 4].columns
-  let badge = LayoutSupplementaryItem(
-    layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)), elementKind: .badge,
-    containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
-  var item = LayoutItem(
-    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
-    supplementaryItems: [badge])
-  item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
-  let group = LayoutGroup.horizontal(
-    layoutSize: LayoutSize(
-      widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
-    subitem: item, count: columns)
-  let boundary = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
-  var section = LayoutSection(group: group)
-  section.boundarySupplementaryItems = [
-    LayoutBoundarySupplementaryItem(
-      layoutSize: boundary, elementKind: .header, alignment: .top, pinToVisibleBounds: true),
-    LayoutBoundarySupplementaryItem(layoutSize: boundary, elementKind: .footer, alignment: .bottom),
-  ]
-  section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
-  return section
+  BadgesSample.section(columns: BadgeGridSource.kinds[index % 4].columns)
 }
 
 func badgeLayout(sections: Int) -> (BadgeGridSource, CompositionalLayout) {

@@ -77,17 +77,9 @@ public enum BackgroundsSample {
   public static func make(columns: Int, rows: Int) -> SampleList {
     let layout = FlowLayout()
     layout.decorationStyles = [.sectionBackground: DecorationStyle()]
-    let collectionView = CollectionView(
-      layout: layout, size: Size(width: Double(columns), height: Double(rows)))
-    collectionView.measurer = TextRenderer(registry: registry).measurer()
-    let adapter = ListAdapter(collectionView: collectionView)
-    adapter.scheduler = { _ in }
-    let source = Source()
-    adapter.dataSource = source
-    adapter.reloadData()
     return SampleList(
-      collectionView: collectionView, adapter: adapter, registry: registry, title: "Backgrounds",
-      owner: source)
+      layout: layout, columns: columns, rows: rows, registry: registry, title: "Backgrounds", source: Source()
+    )
   }
 
   public static let sample = Sample(

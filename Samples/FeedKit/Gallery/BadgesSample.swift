@@ -17,32 +17,35 @@ public enum BadgesSample {
   /// text, insets of a row and two columns.
   public static func layout() -> CompositionalLayout {
     CompositionalLayout { index, _ in
-      guard sections.indices.contains(index) else { return nil }
-      let columns = sections[index].columns
-      let badge = LayoutSupplementaryItem(
-        layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
-        elementKind: .badge,
-        containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
-      var item = LayoutItem(
-        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
-        supplementaryItems: [badge])
-      item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
-      let group = LayoutGroup.horizontal(
-        layoutSize: LayoutSize(
-          widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
-        subitem: item, count: columns)
-      // As the seed's: full width, as tall as their text (estimated, then measured).
-      let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
-      var header = LayoutBoundarySupplementaryItem(
-        layoutSize: boundarySize, elementKind: .header, alignment: .top)
-      header.pinToVisibleBounds = true
-      let footer = LayoutBoundarySupplementaryItem(
-        layoutSize: boundarySize, elementKind: .footer, alignment: .bottom)
-      var section = LayoutSection(group: group)
-      section.boundarySupplementaryItems = [header, footer]
-      section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
-      return section
+      sections.indices.contains(index) ? section(columns: sections[index].columns) : nil
     }
+  }
+
+  /// One of the seed's sections, `columns` wide.
+  nonisolated public static func section(columns: Int) -> LayoutSection {
+    let badge = LayoutSupplementaryItem(
+      layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
+      elementKind: .badge,
+      containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
+    var item = LayoutItem(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+      supplementaryItems: [badge])
+    item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
+      subitem: item, count: columns)
+    // As the seed's: full width, as tall as their text (estimated, then measured).
+    let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
+    var header = LayoutBoundarySupplementaryItem(
+      layoutSize: boundarySize, elementKind: .header, alignment: .top)
+    header.pinToVisibleBounds = true
+    let footer = LayoutBoundarySupplementaryItem(
+      layoutSize: boundarySize, elementKind: .footer, alignment: .bottom)
+    var section = LayoutSection(group: group)
+    section.boundarySupplementaryItems = [header, footer]
+    section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+    return section
   }
 
   public static let registry: ViewRegistry = {

@@ -16,6 +16,23 @@ public final class SampleList {
   /// Holds the data source (a collection view holds its own weakly).
   let owner: AnyObject?
 
+  /// A list driven by an adapter over `layout`: cells measured by `registry`'s views, updates
+  /// applied at once, `source` giving objects and controllers.
+  public convenience init(
+    layout: any CollectionViewLayout, columns: Int, rows: Int, registry: ViewRegistry, title: String,
+    source: some ListAdapterDataSource
+  ) {
+    let collectionView = CollectionView(
+      layout: layout, size: Size(width: Double(columns), height: Double(rows)))
+    collectionView.measurer = TextRenderer(registry: registry).measurer()
+    let adapter = ListAdapter(collectionView: collectionView)
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    self.init(
+      collectionView: collectionView, adapter: adapter, registry: registry, title: title, owner: source)
+  }
+
   public init(
     collectionView: CollectionView, adapter: ListAdapter? = nil, registry: ViewRegistry, title: String,
     owner: AnyObject? = nil
@@ -119,12 +136,8 @@ public enum SampleCommand {
     let fixedSize = options.width != nil || options.height != nil
     let interactive =
       stdoutIsTerminal && stdinIsTerminal && !fixedSize && (environment("TERM") ?? "") != "dumb"
-    let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
-    let columns =
-      options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
-        $0 > 0 ? $0 : nil
-      } ?? 80
-    let rows = options.height ?? terminalSize?.rows ?? 24
+    let (columns, rows) = FeedCommand.screenSize(
+      options, environment: environment, stdoutIsTerminal: stdoutIsTerminal)
     let list = sample.build(columns, interactive ? rows : (options.height ?? 256), parsed.flags) { line in
       errorOutput(Sanitizer.clean(line) + "\n")
     }

@@ -50,17 +50,9 @@ public enum SelfSizingSample {
     flow.decorationStyles = [.sectionCard: DecorationStyle(cornerRadius: 1)]
     flow.cardOutset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
     let layout: any CollectionViewLayout = trace.map { TracingLayout(wrapping: flow, trace: $0) } ?? flow
-    let collectionView = CollectionView(
-      layout: layout, size: Size(width: Double(columns), height: Double(rows)))
-    collectionView.measurer = TextRenderer(registry: .standard).measurer()
-    let adapter = ListAdapter(collectionView: collectionView)
-    adapter.scheduler = { _ in }
-    let source = Source()
-    adapter.dataSource = source
-    adapter.reloadData()
     return SampleList(
-      collectionView: collectionView, adapter: adapter, registry: .standard, title: "Self-sizing",
-      owner: source)
+      layout: layout, columns: columns, rows: rows, registry: .standard, title: "Self-sizing",
+      source: Source())
   }
 
   public static let sample = Sample(

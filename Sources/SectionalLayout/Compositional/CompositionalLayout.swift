@@ -162,10 +162,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         supplementarySizingPasses[kind, default: [:]][indexPath, default: 0] += 1
       }
     }
-    dirtySections.formUnion(context.invalidatedSections)
-    for indexPath in context.invalidatedItems { dirtySections.insert(indexPath.section) }
-    for paths in context.invalidatedSupplementaries.values { dirtySections.formUnion(paths.map(\.section)) }
-    for paths in context.invalidatedDecorations.values { dirtySections.formUnion(paths.map(\.section)) }
+    dirtySections.formUnion(context.namedSections)
   }
 
   /// A new size changes fractions and widths; scrolling moves pinned supplementaries.
@@ -266,12 +263,7 @@ public final class CompositionalLayout: CollectionViewLayout {
       }
     }
     func remap<Value>(_ dictionary: [IndexPath: Value]) -> [IndexPath: Value] {
-      var remapped: [IndexPath: Value] = [:]
-      for (path, value) in dictionary where path.section < newSectionOfOld.count {
-        let section = newSectionOfOld[path.section]
-        if section >= 0 { remapped[IndexPath(item: path.item, section: section)] = value }
-      }
-      return remapped
+      remappingSections(dictionary, newSectionOfOld: newSectionOfOld)
     }
     preferredSizes = remap(preferredSizes)
     selfSizingPasses = remap(selfSizingPasses)

@@ -120,6 +120,16 @@ public struct InvalidationContext: Sendable, Equatable {
     return named
   }
 
+  /// Every section the context names: whole, or through an item, a supplementary or a
+  /// decoration in it.
+  var namedSections: Set<Int> {
+    var sections = invalidatedSections
+    for indexPath in invalidatedItems { sections.insert(indexPath.section) }
+    for paths in invalidatedSupplementaries.values { sections.formUnion(paths.map(\.section)) }
+    for paths in invalidatedDecorations.values { sections.formUnion(paths.map(\.section)) }
+    return sections
+  }
+
   /// Whether the context asks for nothing.
   public var isEmpty: Bool {
     !invalidatesEverything && !invalidatesDataSourceCounts && sectionUpdates == nil
@@ -180,4 +190,17 @@ public struct SectionUpdates: Sendable, Hashable {
     }
     return sources
   }
+}
+
+/// `dictionary`'s entries moved to their sections' new indexes (`newSectionOfOld[old]`, -1 for a
+/// section that went), the entries of sections that went dropped: how a layout carries what it
+/// keeps by index path (preferred sizes, self-sizing passes) through section updates.
+func remappingSections<Value>(_ dictionary: [IndexPath: Value], newSectionOfOld: [Int]) -> [IndexPath: Value]
+{
+  var remapped: [IndexPath: Value] = [:]
+  for (path, value) in dictionary where path.section >= 0 && path.section < newSectionOfOld.count {
+    let section = newSectionOfOld[path.section]
+    if section >= 0 { remapped[IndexPath(item: path.item, section: section)] = value }
+  }
+  return remapped
 }

@@ -34,10 +34,7 @@ extension FlowLayout {
       preferredSizes[indexPath] = size
       selfSizingPasses[indexPath, default: 0] += 1
     }
-    dirtySections.formUnion(context.invalidatedSections)
-    for indexPath in context.invalidatedItems { dirtySections.insert(indexPath.section) }
-    for paths in context.invalidatedSupplementaries.values { dirtySections.formUnion(paths.map(\.section)) }
-    for paths in context.invalidatedDecorations.values { dirtySections.formUnion(paths.map(\.section)) }
+    dirtySections.formUnion(context.namedSections)
   }
 
   /// Whether the new bounds need a new layout: a new width does, and so does scrolling while

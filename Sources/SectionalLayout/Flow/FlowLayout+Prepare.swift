@@ -127,12 +127,7 @@ extension FlowLayout {
     }
     lazySections = movedLazy
     func remap<Value>(_ dictionary: [IndexPath: Value]) -> [IndexPath: Value] {
-      var remapped: [IndexPath: Value] = [:]
-      for (path, value) in dictionary where path.section < newSectionOfOld.count {
-        let section = newSectionOfOld[path.section]
-        if section >= 0 { remapped[IndexPath(item: path.item, section: section)] = value }
-      }
-      return remapped
+      remappingSections(dictionary, newSectionOfOld: newSectionOfOld)
     }
     preferredSizes = remap(preferredSizes)
     selfSizingPasses = remap(selfSizingPasses)
