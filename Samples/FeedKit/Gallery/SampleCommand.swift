@@ -151,7 +151,9 @@ public enum SampleCommand {
           collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
           title: list.title)
       do {
-        try viewer.run(in: TerminalSession(input: 0))
+        // The list owns the data source, which the collection view holds weakly: it lives as long
+        // as the viewer runs.
+        try withExtendedLifetime(list) { try viewer.run(in: TerminalSession(input: 0)) }
       } catch {
         errorOutput("\(sample.name): \(Sanitizer.clean("\(error)"))\n")
         return FeedCommand.ioError
@@ -159,9 +161,11 @@ public enum SampleCommand {
       return FeedCommand.ok
     }
     do {
-      try FeedCommand.printList(
-        list.collectionView, emptyView: list.adapter?.emptyView, renderer: renderer, columns: columns,
-        height: options.height, output: output)
+      try withExtendedLifetime(list) { () throws(TerminalError) in
+        try FeedCommand.printList(
+          list.collectionView, emptyView: list.adapter?.emptyView, renderer: renderer, columns: columns,
+          height: options.height, output: output)
+      }
     } catch {
       if error.isBrokenPipe { return FeedCommand.ok }
       errorOutput("\(sample.name): writing to \(outputName): \(FeedCommand.reason(error))\n")
