@@ -36,7 +36,6 @@ struct GroupRow: Hashable {
 /// Everything one section needs to answer queries, relative to the section's top.
 struct SectionModel: Hashable {
   var height = 0.0
-  var itemCount = 0
   var items: [Rect] = []
   var estimated: [Bool] = []
   var rows: [GroupRow] = []
@@ -83,9 +82,8 @@ extension CompositionalLayout {
     }
     var solver = SectionSolver(
       layout: self, section: section, itemCount: count, container: sanitizedSize,
-      preferredSizes: preferredSizes)
-    solver.preferredSupplementarySizes = preferredSupplementarySizes
-    var model = solver.solve(definition)
+      preferredSizes: preferredSizes, preferredSupplementarySizes: preferredSupplementarySizes)
+    let model = solver.solve(definition)
     let offset = orthogonalOffsets[section] ?? 0
     if model.scrollsSideways {
       orthogonalOffsets[section] = clampedOrthogonalOffset(offset, model: model)
@@ -97,7 +95,6 @@ extension CompositionalLayout {
       overhang.bottom = Swift.max(overhang.bottom, badge.frame.maxY - model.height)
     }
     if model.boundaries.contains(where: \.pins) { pinsSupplementaries = true }
-    model.itemCount = count
     models[section] = model
   }
 
@@ -116,20 +113,22 @@ struct SectionSolver {
   let itemCount: Int
   let container: Size
   let preferredSizes: [IndexPath: Size]
-  var preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
+  let preferredSupplementarySizes: [ElementKind: [IndexPath: Size]]
   var model = SectionModel()
   var cursor = 0
   var reported: Set<String> = []
 
   init(
     layout: CompositionalLayout, section: Int, itemCount: Int, container: Size,
-    preferredSizes: [IndexPath: Size]
+    preferredSizes: [IndexPath: Size] = [:],
+    preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
   ) {
     self.layout = layout
     self.section = section
     self.itemCount = itemCount
     self.container = container
     self.preferredSizes = preferredSizes
+    self.preferredSupplementarySizes = preferredSupplementarySizes
   }
 
   mutating func solve(_ definition: LayoutSection) -> SectionModel {
@@ -295,7 +294,7 @@ struct SectionSolver {
   /// Lays `group` out once, at the origin, as a template for every placement.
   private mutating func makeTemplate(_ group: LayoutGroup, size: Size) -> Template {
     var solver = SectionSolver(
-      layout: layout, section: section, itemCount: group.leafCount, container: container, preferredSizes: [:])
+      layout: layout, section: section, itemCount: group.leafCount, container: container)
     solver.reported = reported
     let placed = solver.place(group, origin: .zero, size: size, estimatedHeight: false)
     reported = solver.reported
@@ -348,10 +347,10 @@ struct SectionSolver {
     var lengths = [Double](repeating: 0, count: members.count)
     var before = [Double](repeating: 0, count: members.count)
     var after = [Double](repeating: 0, count: members.count)
-    var flexibleSlots = 0
-    var flexibleBefore = [Bool](repeating: false, count: members.count)
-    var flexibleAfter = [Bool](repeating: false, count: members.count)
-    var flexibleBetween = [Bool](repeating: false, count: members.count)
+    // How many flexible spacings sit before and after each member: each takes a share of the
+    // room left.
+    var sharesBefore = [Int](repeating: 0, count: members.count)
+    var sharesAfter = [Int](repeating: 0, count: members.count)
     for (index, member) in members.enumerated() {
       let dimension = horizontal ? member.layoutSize.widthDimension : member.layoutSize.heightDimension
       if group.repeatCount != nil {
@@ -367,30 +366,21 @@ struct SectionSolver {
         let trail = horizontal ? edges.trailing : edges.bottom
         before[index] = length(lead?.minimum ?? 0, "edge spacing")
         after[index] = length(trail?.minimum ?? 0, "edge spacing")
-        if lead?.isFlexible == true {
-          flexibleBefore[index] = true
-          flexibleSlots += 1
-        }
-        if trail?.isFlexible == true {
-          flexibleAfter[index] = true
-          flexibleSlots += 1
-        }
+        if lead?.isFlexible == true { sharesBefore[index] += 1 }
+        if trail?.isFlexible == true { sharesAfter[index] += 1 }
       }
       if index > 0 {
         before[index] += spacingMinimum
-        if spacing?.isFlexible == true {
-          flexibleBetween[index] = true
-          flexibleSlots += 1
-        }
+        if spacing?.isFlexible == true { sharesBefore[index] += 1 }
       }
     }
+    let flexibleSlots = sharesBefore.reduce(0, +) + sharesAfter.reduce(0, +)
     if flexibleSlots > 0 {
       let used = lengths.reduce(0, +) + before.reduce(0, +) + after.reduce(0, +)
       let share = Swift.max(0, axisLength - used) / Double(flexibleSlots)
       for index in members.indices {
-        if flexibleBefore[index] { before[index] += share }
-        if flexibleBetween[index] { before[index] += share }
-        if flexibleAfter[index] { after[index] += share }
+        before[index] += share * Double(sharesBefore[index])
+        after[index] += share * Double(sharesAfter[index])
       }
     }
 

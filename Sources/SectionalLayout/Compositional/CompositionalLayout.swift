@@ -71,11 +71,8 @@ public final class CompositionalLayout: CollectionViewLayout {
   /// How far each sideways-scrolling section is scrolled.
   var orthogonalOffsets: [Int: Double] = [:]
   var preparedSize = Size(width: -1, height: -1)
-  var needsFullRebuild = true
-  var needsCounts = false
-  var pendingSectionUpdates: SectionUpdates?
+  var pending = PendingInvalidation()
   var dirtySections: Set<Int> = []
-  var afterStructuralChanges = InvalidationContext()
   /// Whether any section pins a boundary supplementary (scrolling then moves it).
   var pinsSupplementaries = false
   /// Reused by queries.
@@ -128,20 +125,11 @@ public final class CompositionalLayout: CollectionViewLayout {
   /// Marks what `context` names for the next ``prepare()``.
   public func invalidateLayout(with context: InvalidationContext) {
     if context.invalidatesEverything {
-      needsFullRebuild = true
       selfSizingPasses = [:]
       supplementarySizingPasses = [:]
       reportedRunaways = []
     }
-    if let updates = context.sectionUpdates {
-      if pendingSectionUpdates == nil { pendingSectionUpdates = updates } else { needsFullRebuild = true }
-    }
-    if context.invalidatesDataSourceCounts { needsCounts = true }
-    if pendingSectionUpdates != nil {
-      afterStructuralChanges.formUnion(context.namedElements)
-    } else {
-      invalidateNamedElements(of: context)
-    }
+    if pending.record(context) { invalidateNamedElements(of: context) }
   }
 
   private func invalidateNamedElements(of context: InvalidationContext) {
@@ -195,7 +183,7 @@ public final class CompositionalLayout: CollectionViewLayout {
   /// after them.
   public func prepare() {
     let size = sanitizedSize
-    if needsFullRebuild || size != preparedSize {
+    if pending.needsFullRebuild || size != preparedSize {
       if size.width != preparedSize.width {
         preferredSizes = [:]
         preferredSupplementarySizes = [:]
@@ -206,7 +194,7 @@ public final class CompositionalLayout: CollectionViewLayout {
       rebuildEverything(size: size)
       return
     }
-    if pendingSectionUpdates != nil || needsCounts {
+    if pending.needsStructuralChanges {
       applyStructuralChanges()
       return
     }
@@ -218,11 +206,7 @@ public final class CompositionalLayout: CollectionViewLayout {
   }
 
   private func rebuildEverything(size: Size) {
-    if !afterStructuralChanges.isEmpty {
-      let named = afterStructuralChanges
-      afterStructuralChanges = InvalidationContext()
-      invalidateNamedElements(of: named)
-    }
+    if let named = pending.takeAfterStructuralChanges() { invalidateNamedElements(of: named) }
     let count = Swift.max(0, collectionView?.numberOfSections ?? 0)
     models = [SectionModel](repeating: SectionModel(), count: count)
     overhang = .zero
@@ -230,18 +214,13 @@ public final class CompositionalLayout: CollectionViewLayout {
     for section in 0..<count { computeSection(section) }
     offsets.rebuild(heights: models.map(\.height))
     preparedSize = size
-    needsFullRebuild = false
-    needsCounts = false
-    pendingSectionUpdates = nil
+    pending.rebuilt()
     dirtySections = []
   }
 
   private func applyStructuralChanges() {
     let newCount = Swift.max(0, collectionView?.numberOfSections ?? 0)
-    let updates = pendingSectionUpdates ?? SectionUpdates()
-    let countsMayHaveChanged = needsCounts
-    pendingSectionUpdates = nil
-    needsCounts = false
+    let (updates, countsMayHaveChanged) = pending.takeStructuralChanges()
     guard let sources = updates.sourceSections(oldCount: models.count, newCount: newCount) else {
       report(
         .inconsistentUpdate, nil,
@@ -276,15 +255,11 @@ public final class CompositionalLayout: CollectionViewLayout {
     orthogonalOffsets = movedOffsets
     models = newModels
     dirtySections = newDirty
-    if !afterStructuralChanges.isEmpty {
-      let named = afterStructuralChanges
-      afterStructuralChanges = InvalidationContext()
-      invalidateNamedElements(of: named)
-    }
+    if let named = pending.takeAfterStructuralChanges() { invalidateNamedElements(of: named) }
     newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
     if countsMayHaveChanged, let collectionView {
       for section in 0..<newCount where !newDirty.contains(section) {
-        if collectionView.numberOfItems(inSection: section) != models[section].itemCount {
+        if collectionView.numberOfItems(inSection: section) != models[section].items.count {
           newDirty.insert(section)
         }
       }

@@ -7,21 +7,10 @@ extension FlowLayout {
   /// by pending section updates), items and preferred sizes.
   public func invalidateLayout(with context: InvalidationContext) {
     if context.invalidatesEverything {
-      needsFullRebuild = true
       selfSizingPasses = [:]
       reportedRunaways = []
     }
-    if let updates = context.sectionUpdates {
-      if pendingSectionUpdates == nil { pendingSectionUpdates = updates } else { needsFullRebuild = true }
-    }
-    if context.invalidatesDataSourceCounts { needsCounts = true }
-    if pendingSectionUpdates != nil {
-      // Once sections are inserted, deleted or moved, the collection view's counts are new and
-      // everything a context names is in the new numbering: apply it after the structure.
-      afterStructuralChanges.formUnion(context.namedElements)
-    } else {
-      invalidateNamedElements(of: context)
-    }
+    if pending.record(context) { invalidateNamedElements(of: context) }
   }
 
   /// Preferred sizes to store, and the sections to recompute, from what a context names.

@@ -9,17 +9,17 @@ extension FlowLayout {
   public func prepare() {
     let delegate = resolvedDelegate
     let width = sanitizedWidth
-    if needsFullRebuild || width != preparedWidth {
+    if pending.needsFullRebuild || width != preparedWidth {
       if width != preparedWidth {
         preferredSizes = [:]
         selfSizingPasses = [:]
         reportedRunaways = []
-        afterStructuralChanges = InvalidationContext()
+        _ = pending.takeAfterStructuralChanges()
       }
       rebuildEverything(width: width, delegate: delegate)
       return
     }
-    if pendingSectionUpdates != nil || needsCounts {
+    if pending.needsStructuralChanges {
       applyStructuralChanges(delegate: delegate)
     }
     for section in dirtySections where section >= 0 && section < records.count {
@@ -70,28 +70,20 @@ extension FlowLayout {
     }
     offsets.rebuild(heights: heights)
     preparedWidth = width
-    needsFullRebuild = false
-    needsCounts = false
-    pendingSectionUpdates = nil
+    pending.rebuilt()
     dirtySections = []
   }
 
   /// Applies what contexts named while section updates were pending (nothing to recompute
   /// after a full rebuild, but preferred sizes are kept).
   func takeNamedAfterStructuralChanges() {
-    guard !afterStructuralChanges.isEmpty else { return }
-    let named = afterStructuralChanges
-    afterStructuralChanges = InvalidationContext()
-    invalidateNamedElements(of: named)
+    if let named = pending.takeAfterStructuralChanges() { invalidateNamedElements(of: named) }
   }
 
   /// Applies section inserts, deletes and moves to the cache without recomputing survivors.
   func applyStructuralChanges(delegate: any FlowLayoutDelegate) {
     let newCount = sanitizedCount(collectionView?.numberOfSections ?? 0, what: "sections")
-    let updates = pendingSectionUpdates ?? SectionUpdates()
-    let countsMayHaveChanged = needsCounts
-    pendingSectionUpdates = nil
-    needsCounts = false
+    let (updates, countsMayHaveChanged) = pending.takeStructuralChanges()
     guard let sources = updates.sourceSections(oldCount: records.count, newCount: newCount) else {
       report(
         .inconsistentUpdate, nil,

@@ -94,12 +94,8 @@ public final class FlowLayout: CollectionViewLayout {
   var selfSizingPasses: [IndexPath: Int] = [:]
   var reportedRunaways: Set<IndexPath> = []
   var preparedWidth = -1.0
-  var needsFullRebuild = true
-  var needsCounts = false
-  var pendingSectionUpdates: SectionUpdates?
+  @exclusivity(unchecked) var pending = PendingInvalidation()
   var dirtySections: Set<Int> = []
-  /// What contexts named while section updates were pending, in the new numbering.
-  var afterStructuralChanges = InvalidationContext()
   /// How far any decoration reaches above (`top`) or below (`bottom`) its own section: queries
   /// widen their section search by it. Only grows between full rebuilds, which is safe: results
   /// are filtered by intersection.
