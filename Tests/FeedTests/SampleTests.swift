@@ -137,4 +137,23 @@ func runSample(
     }
     #expect(cells.contains { $0.frame.height > 1 })
   }
+
+  /// `shelves --scroll`: the same list on a compositional layout, one shelf per genre scrolling
+  /// sideways; → moves the first shelf in view and nothing else.
+  @Test func scrollingShelvesMoveSidewaysOneAtATime() throws {
+    try assertSnapshot(
+      printed(ShelvesSample.sample, ["--width", "50", "--scroll"]), named: "shelves-scroll.txt")
+    let list = ShelvesSample.make(columns: 50, rows: 24, scrolls: true)
+    let viewer = ListViewer(
+      collectionView: list.collectionView, renderer: TextRenderer(registry: list.registry), columns: 50,
+      rows: 24)
+    func rows() -> [String] { viewer.render().plainText().components(separatedBy: "\n") }
+    let before = rows()
+    #expect(before[3].contains("Dune") && before[10].contains("Cosmos"))
+    for _ in 0..<4 { viewer.handle(.right) }
+    let after = rows()
+    #expect(!after[3].contains("Dune") && after[3].contains("Beloved"))
+    #expect(after[10] == before[10], "the other shelves stay")
+    #expect(after[6] == before[6], "the shelf under the books does not move")
+  }
 }

@@ -23,6 +23,31 @@ public enum ShelvesSample {
     return layout
   }
 
+  /// With `--scroll`: each genre on one shelf that scrolls sideways — the same list on a
+  /// compositional layout. Books are 12×4, two columns apart; the shelf is a background
+  /// decoration inset to the section's last row.
+  public static func scrollingLayout() -> CompositionalLayout {
+    let book = LayoutItem(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+    var section = LayoutSection(
+      group: .horizontal(
+        layoutSize: LayoutSize(widthDimension: .absolute(12), heightDimension: .absolute(4)), subitems: [book]
+      ))
+    section.orthogonalScrollingBehavior = .continuous
+    section.interGroupSpacing = 2
+    section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+    section.boundarySupplementaryItems = [
+      LayoutBoundarySupplementaryItem(
+        layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+        elementKind: .header, alignment: .top)
+    ]
+    // Header 1 + inset 1 + books 4 above the shelf, the bottom inset's row.
+    section.decorationItems = [
+      .background(elementKind: .shelf, contentInsets: EdgeInsets(top: 6, left: 2, bottom: 0, right: 2))
+    ]
+    return CompositionalLayout(section: section)
+  }
+
   public static let registry: ViewRegistry = {
     var registry = ViewRegistry.standard
     registry.register(TileCellView(), forCellKind: "tile")
@@ -30,9 +55,10 @@ public enum ShelvesSample {
     return registry
   }()
 
-  public static func make(columns: Int, rows: Int) -> SampleList {
+  public static func make(columns: Int, rows: Int, scrolls: Bool = false) -> SampleList {
     let collectionView = CollectionView(
-      layout: layout(), size: Size(width: Double(columns), height: Double(rows)))
+      layout: scrolls ? scrollingLayout() : layout(), size: Size(width: Double(columns), height: Double(rows))
+    )
     let dataSource = DiffableDataSource<String, String>(collectionView: collectionView) { _, title in
       CellDescriptor(
         reuseKind: "tile", size: .exact(Size(width: 12, height: 4)), content: .text(title, role: .title))
@@ -54,7 +80,9 @@ public enum ShelvesSample {
     name: "shelves",
     summary: """
       Seed 002's bookshelf grid on the flow layout: books flow into rows and a shelf, a
-      decoration computed once per row and cached, sits under every row.
-      """
-  ) { columns, rows, _, _ in make(columns: columns, rows: rows) }
+      decoration computed once per row and cached, sits under every row. With --scroll, the
+      same list on a compositional layout: one shelf per genre that scrolls sideways.
+      """,
+    flags: [("--scroll", "one shelf per genre, scrolling sideways (←/→, h/l, Shift-wheel)")]
+  ) { columns, rows, flags, _ in make(columns: columns, rows: rows, scrolls: flags.contains("--scroll")) }
 }
