@@ -97,9 +97,10 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
   /// The identifier of the item at `indexPath`, or nil.
   public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
-    guard indexPath.section >= 0, indexPath.section < current.numberOfSections else { return nil }
-    let items = current.items(atSection: indexPath.section)
-    return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+    guard indexPath.section >= 0, indexPath.section < current.sectionItems.count else { return nil }
+    return current.sectionItems[indexPath.section].withUnsafeBufferPointer { items in
+      indexPath.item >= 0 && indexPath.item < items.count ? items[indexPath.item] : nil
+    }
   }
 
   /// The index path of `item`, or nil.
@@ -135,6 +136,11 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// The batch, and for every new item the position of its old occurrence (in the old items
   /// read section by section) when its cell stays — it was neither inserted nor reloaded, nor
   /// its section — else -1.
+  ///
+  /// Items are paired by position first: walking a new section beside its old one, an item that
+  /// is where the last one predicts is compared, not hashed. Only the items after an insertion,
+  /// a deletion or a move are looked up, so a snapshot that changed in a few places costs a few
+  /// hashes, not two per item.
   @inlinable
   nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (
     batch: BatchUpdates, carried: [[Int]]
@@ -162,29 +168,39 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       if let index = old.indexOfSection(section), targetOfOld[index] >= 0 { reloaded[index] = true }
     }
     batch.reloadedSections = reloaded.indices.filter { reloaded[$0] }
-    // Items as dense numbers — the identifiers are hashed once each, and everything after works
-    // on integers — with where each was and where it is.
-    var number: [ItemID: Int] = [:]
-    number.reserveCapacity(old.numberOfItems)
-    var oldSection: [Int] = []
-    var oldIndex: [Int] = []
-    oldSection.reserveCapacity(old.numberOfItems)
-    oldIndex.reserveCapacity(old.numberOfItems)
+    // Old items as dense numbers, section by section: the section and index of each.
+    var locator = Snapshot.Locator(old)
+    let oldItemCount = locator.count
+    var oldSection = [Int](repeating: 0, count: oldItemCount)
+    var oldIndex = [Int](repeating: 0, count: oldItemCount)
     for section in 0..<oldSectionCount {
-      for (index, item) in old.items(atSection: section).enumerated() {
-        number[item] = oldSection.count
-        oldSection.append(section)
-        oldIndex.append(index)
+      let start = locator.starts[section]
+      for index in 0..<(locator.starts[section + 1] - start) {
+        oldSection[start + index] = section
+        oldIndex[start + index] = index
       }
     }
-    var newSection = [Int](repeating: -1, count: oldSection.count)
-    var newIndex = [Int](repeating: -1, count: oldSection.count)
+    // Each new item's old number (-1: new), found by position where it can be.
+    var newSection = [Int](repeating: -1, count: oldItemCount)
+    var newIndex = [Int](repeating: -1, count: oldItemCount)
     var newNumbers = [[Int]](repeating: [], count: newSectionCount)
     for section in 0..<newSectionCount {
-      let items = new.items(atSection: section)
+      let items = new.sectionItems[section]
+      let source = sourceOfNew[section]
+      let sourceItems = source >= 0 ? old.sectionItems[source] : []
+      let sourceStart = source >= 0 ? locator.starts[source] : 0
       var numbers = [Int](repeating: -1, count: items.count)
+      var predicted = 0
       for (index, item) in items.enumerated() {
-        guard let found = number[item] else { continue }
+        let found: Int
+        if predicted < sourceItems.count && sourceItems[predicted] == item {
+          found = sourceStart + predicted
+          predicted += 1
+        } else {
+          guard let located = locator.number(of: item) else { continue }
+          found = located
+          if oldSection[found] == source { predicted = oldIndex[found] + 1 }
+        }
         numbers[index] = found
         newSection[found] = section
         newIndex[found] = index
@@ -199,29 +215,36 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       return to >= 0 && targetOfOld[from] >= 0 && !reloaded[from] && sourceOfNew[to] >= 0
         && !reloaded[sourceOfNew[to]]
     }
-    var positionInSection = [Int](repeating: -1, count: oldSection.count)
-    var oldNumbers = [[Int]](repeating: [], count: oldSectionCount)
-    for item in 0..<oldSection.count { oldNumbers[oldSection[item]].append(item) }
+    var positionInSection = [Int](repeating: -1, count: oldItemCount)
     for section in 0..<newSectionCount {
       let source = sourceOfNew[section]
       guard source >= 0, !reloaded[source] else { continue }
       let numbers = newNumbers[section]
-      // Items that stay in this section, in both orders: their diff gives the in-section moves.
+      // Items that stay in this section, in the new order; when their old numbers still rise,
+      // nothing moved within the section.
       var stayingNew: [Int] = []
-      for item in numbers where item >= 0 && oldSection[item] == source { stayingNew.append(item) }
-      var stayingOld: [Int] = []
-      for item in oldNumbers[source] where newSection[item] == section { stayingOld.append(item) }
-      // Already paired (by number): the in-section diff hashes nothing.
-      for (position, item) in stayingOld.enumerated() { positionInSection[item] = position }
-      let result = diff(
-        oldCount: stayingOld.count, newToOld: stayingNew.map { positionInSection[$0] },
-        isEqual: { _, _ in true })
-      for move in result.moves {
-        let item = stayingNew[move.to]
-        batch.movedItems.append(
-          IndexPathMove(
-            from: IndexPath(item: oldIndex[item], section: source),
-            to: IndexPath(item: newIndex[item], section: section)))
+      var inOrder = true
+      for item in numbers where item >= 0 && oldSection[item] == source {
+        if let last = stayingNew.last, last > item { inOrder = false }
+        stayingNew.append(item)
+      }
+      if !inOrder {
+        // Their old order; the diff of the two (already paired by number, so it hashes nothing)
+        // gives the fewest in-section moves.
+        var position = 0
+        for item in locator.starts[source]..<locator.starts[source + 1] where newSection[item] == section {
+          positionInSection[item] = position
+          position += 1
+        }
+        let result = diff(
+          oldCount: position, newToOld: stayingNew.map { positionInSection[$0] }, isEqual: { _, _ in true })
+        for move in result.moves {
+          let item = stayingNew[move.to]
+          batch.movedItems.append(
+            IndexPathMove(
+              from: IndexPath(item: oldIndex[item], section: source),
+              to: IndexPath(item: newIndex[item], section: section)))
+        }
       }
       for (index, item) in numbers.enumerated() {
         if item < 0 || !tracked(item) {
@@ -234,25 +257,39 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
         }
       }
     }
-    for item in 0..<oldSection.count {
+    for item in 0..<oldItemCount {
       let from = oldSection[item]
       guard targetOfOld[from] >= 0, !reloaded[from], !tracked(item) else { continue }
       batch.deletedItems.append(IndexPath(item: oldIndex[item], section: from))
     }
     // Reloaded items that stay where they are reload; a moved one is deleted and inserted instead
     // (a batch cannot move and reload one item).
-    var moveOf: [IndexPath: Int] = [:]
-    for (index, move) in batch.movedItems.enumerated() { moveOf[move.from] = index }
-    var split = Set<Int>()
+    var reloadedNumbers = [Bool](repeating: false, count: oldItemCount)
+    var anyReloaded = false
     for item in new.reloadedItems {
-      guard let found = number[item], tracked(found) else { continue }
-      let from = IndexPath(item: oldIndex[found], section: oldSection[found])
-      if let index = moveOf[from] { split.insert(index) } else { batch.reloadedItems.append(from) }
+      if let found = locator.number(of: item) {
+        reloadedNumbers[found] = true
+        anyReloaded = true
+      }
     }
-    for index in split.sorted(by: >) {
-      let move = batch.movedItems.remove(at: index)
-      batch.deletedItems.append(move.from)
-      batch.insertedItems.append(move.to)
+    if anyReloaded {
+      var moveOf: [Int: Int] = [:]
+      for (index, move) in batch.movedItems.enumerated() {
+        moveOf[locator.starts[move.from.section] + move.from.item] = index
+      }
+      var split: [Int] = []
+      for item in 0..<oldItemCount where reloadedNumbers[item] && tracked(item) {
+        if let index = moveOf[item] {
+          split.append(index)
+        } else {
+          batch.reloadedItems.append(IndexPath(item: oldIndex[item], section: oldSection[item]))
+        }
+      }
+      for index in split.sorted(by: >) {
+        let move = batch.movedItems.remove(at: index)
+        batch.deletedItems.append(move.from)
+        batch.insertedItems.append(move.to)
+      }
     }
     batch.deletedItems.sort()
     batch.insertedItems.sort()
@@ -261,12 +298,12 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     // Which cells stay: tracked items that are not reloaded (items of reloaded sections are not
     // tracked).
     var carried = newNumbers
-    var reloadedNumbers = [Bool](repeating: false, count: oldSection.count)
-    for item in new.reloadedItems { if let found = number[item] { reloadedNumbers[found] = true } }
     for section in carried.indices {
-      for index in carried[section].indices {
-        let item = carried[section][index]
-        if item >= 0 && (!tracked(item) || reloadedNumbers[item]) { carried[section][index] = -1 }
+      carried[section].withUnsafeMutableBufferPointer { numbers in
+        for index in numbers.indices {
+          let item = numbers[index]
+          if item >= 0 && (!tracked(item) || reloadedNumbers[item]) { numbers[index] = -1 }
+        }
       }
     }
     return (batch, carried)
@@ -315,7 +352,13 @@ extension DiffableDataSource: CollectionViewDelegate {
 extension DiffableDataSource: @MainActor FlowLayoutDelegate {
   /// The size of the cell the cell provider returns for the item.
   public func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
-    if let known = sizes.size(at: indexPath) { return known }
+    // A known size is read without touching the generic parts (this runs unspecialised).
+    sizes.size(at: indexPath) ?? fetchSize(at: indexPath)
+  }
+
+  /// Asks the cell provider for the item's size and keeps it.
+  @inline(never)
+  private func fetchSize(at indexPath: IndexPath) -> ItemSize {
     guard let item = itemIdentifier(for: indexPath) else { return .exact(.zero) }
     let size = cellProvider(indexPath, item).size
     sizes.store(size, at: indexPath)
@@ -335,11 +378,14 @@ extension DiffableDataSource: @MainActor FlowLayoutDelegate {
 
 /// The sizes a diffable data source's cells had, by section and item, kept beside it. Not generic,
 /// so the layout's thousands of questions are answered by plain array reads.
+///
+/// Its storage is read once per item by every layout pass, and only ever from the main actor,
+/// never while being written: the runtime's exclusivity check on each read is turned off.
 final class SizeCache {
   /// Sizes by section then item, flattened; nil where not asked yet.
-  private var sizes: [ItemSize?] = []
+  @exclusivity(unchecked) private var sizes: [ItemSize?] = []
   /// Where each section starts in ``sizes``, plus the end.
-  private var starts: [Int] = [0]
+  @exclusivity(unchecked) private var starts: [Int] = [0]
 
   /// Forgets every size; sections of `counts` items.
   func reset(_ counts: [Int]) {
