@@ -6,8 +6,9 @@ import Testing
 /// Sideways sections in the terminal: the keys and the wheel scroll a compositional layout's
 /// orthogonal section, drawn clipped to its row, with a diffable data source and no adapter.
 @Suite @MainActor struct SidewaysViewerTests {
-  /// A sideways row of ten 12-column tiles above a plain list of twelve lines.
-  func viewer() -> (ListViewer, DiffableDataSource<Int, String>) {
+  /// A sideways row of ten 12-column tiles above a plain list of twelve lines; with `buttons`,
+  /// the tiles are buttons.
+  func viewer(buttons: Bool = false) -> (ListViewer, DiffableDataSource<Int, String>) {
     let layout = CompositionalLayout { section, _ in
       guard section == 0 else { return .list() }
       let item = LayoutItem(
@@ -22,7 +23,9 @@ import Testing
     }
     let collectionView = CollectionView(layout: layout, size: Size(width: 30, height: 6))
     let dataSource = DiffableDataSource<Int, String>(collectionView: collectionView) { _, text in
-      .text(text, role: .body, width: 12, height: 1)
+      buttons && text.hasPrefix("tile")
+        ? CellDescriptor(reuseKind: .cell, size: .exact(Size(width: 12, height: 1)), content: .button(text))
+        : .text(text, role: .body, width: 12, height: 1)
     }
     var snapshot = DiffableSnapshot<Int, String>()
     snapshot.appendSections([0, 1])
@@ -66,6 +69,29 @@ import Testing
       // A plain wheel still scrolls the page.
       viewer.handle(.mouse(MouseEvent(action: .wheelDown, x: 3, y: 0)))
       #expect(viewer.collectionView.contentOffset.y > 0)
+    }
+  }
+
+  /// Tab through a row of buttons wider than the screen: the row scrolls sideways to each one,
+  /// and Shift-Tab brings the first back; the list below never moves.
+  @Test func focusScrollsTheRowToTheFocusedButton() {
+    let (viewer, dataSource) = viewer(buttons: true)
+    withExtendedLifetime(dataSource) {
+      for index in 0..<10 {
+        viewer.moveFocus(forward: true)
+        #expect(viewer.focused == IndexPath(item: index, section: 0))
+        let attributes = viewer.collectionView.layout.layoutAttributesForItem(
+          at: IndexPath(item: index, section: 0))
+        let frame = attributes?.frame ?? .zero
+        let clip = attributes?.clip ?? .zero
+        #expect(frame.minX >= clip.minX && frame.maxX <= clip.maxX, "button \(index): \(frame) in \(clip)")
+        #expect(rows(viewer)[0].contains("tile-\(index)"))
+        #expect(viewer.collectionView.contentOffset.y == 0)
+      }
+      #expect(rows(viewer)[0].hasSuffix("[ tile-9 ]"))
+      for _ in 0..<9 { viewer.moveFocus(forward: false) }
+      #expect(viewer.focused == IndexPath(item: 0, section: 0))
+      #expect(rows(viewer)[0].hasPrefix("[ tile-0 ]"))
     }
   }
 

@@ -314,9 +314,16 @@ public final class ListViewer {
     return false
   }
 
+  /// Wholly in view: inside the viewport's rows and, in a section that scrolls sideways, inside
+  /// its row's visible columns.
   private func isVisible(_ path: IndexPath) -> Bool {
-    guard let frame = collectionView.layout.layoutAttributesForItem(at: path)?.frame else { return false }
-    return frame.minY >= collectionView.bounds.minY && frame.maxY <= collectionView.bounds.maxY
+    guard let attributes = collectionView.layout.layoutAttributesForItem(at: path) else { return false }
+    let frame = attributes.frame
+    guard frame.minY >= collectionView.bounds.minY && frame.maxY <= collectionView.bounds.maxY else {
+      return false
+    }
+    guard let clip = attributes.clip else { return true }
+    return frame.minX >= clip.minX && frame.maxX <= clip.maxX
   }
 
   /// The next (previous) button of `section` after item `after` (from the start or end when nil).
@@ -354,8 +361,10 @@ public final class ListViewer {
 
   private func lastVisibleButton() -> IndexPath? { visibleButtons().last ?? firstVisibleButton() }
 
-  /// Scrolls the least that shows the item, with a row of its card around it where there is room.
+  /// Scrolls the least that shows the item, with a row of its card around it where there is room;
+  /// in a section that scrolls sideways, the section first, until the item is within its row.
   private func scrollToVisible(_ path: IndexPath) {
+    scrollSidewaysToVisible(path)
     guard let frame = collectionView.layout.layoutAttributesForItem(at: path)?.frame else { return }
     let bounds = collectionView.bounds
     let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
@@ -363,6 +372,28 @@ public final class ListViewer {
       collectionView.setContentOffset(Point(x: 0, y: frame.maxY + margin - bounds.height))
     } else if frame.minY - margin < bounds.minY {
       collectionView.setContentOffset(Point(x: 0, y: frame.minY - margin))
+    }
+  }
+
+  /// Scrolls the item's section sideways until the item is inside the section's visible columns
+  /// (a paging section moves a page at a time, so this may take a few steps; it stops when the
+  /// section no longer moves).
+  private func scrollSidewaysToVisible(_ path: IndexPath) {
+    guard collectionView.scrollsSideways(section: path.section) else { return }
+    for _ in 0..<256 {
+      guard let attributes = collectionView.layout.layoutAttributesForItem(at: path),
+        let clip = attributes.clip
+      else { return }
+      let frame = attributes.frame
+      let dx: Double
+      if frame.maxX > clip.maxX && frame.minX > clip.minX {
+        dx = Swift.min(frame.maxX - clip.maxX, frame.minX - clip.minX)
+      } else if frame.minX < clip.minX {
+        dx = frame.minX - clip.minX
+      } else {
+        return
+      }
+      guard collectionView.scrollSection(path.section, sidewaysBy: dx) else { return }
     }
   }
 }
