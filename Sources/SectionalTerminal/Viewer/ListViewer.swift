@@ -15,7 +15,7 @@ import Sectional
 /// | PgUp PgDn, space, b | scroll a page |
 /// | Home End, g G | top, bottom |
 /// | ← →, h l, Shift-wheel | scroll a sideways section (the focused one, else the one under the pointer or the first in view) |
-/// | Tab, Shift-Tab | focus the next, previous button |
+/// | Tab, Shift-Tab | focus the next, previous button, scrolled into view (sideways too) |
 /// | Enter, click | select the focused (clicked) button |
 /// | Ctrl-L | redraw everything |
 /// | Ctrl-Z | suspend: the shell is back until `fg`, which redraws everything |
