@@ -311,6 +311,46 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     #expect(layout.contentSize.height == 5)
   }
 
+  /// Chips: items and groups with estimated widths take the widths measured for them, in a row
+  /// that scrolls sideways and in a plain horizontal group; heights stay as given.
+  @Test func estimatedWidthsTakeTheirMeasuredWidths() {
+    let chip = LayoutItem(layoutSize: dimensions(.estimated(8), .absolute(1)))
+    var chips = LayoutSection(
+      group: .horizontal(layoutSize: dimensions(.estimated(8), .absolute(1)), subitems: [chip]))
+    chips.orthogonalScrollingBehavior = .continuous
+    chips.interGroupSpacing = 1
+    var row = LayoutGroup.horizontal(
+      layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), subitems: [chip, chip, chip])
+    row.interItemSpacing = .fixed(1)
+    let source = CountSource([3, 3])
+    let layout = compositional(source) { section, _ in section == 0 ? chips : LayoutSection(group: row) }
+    for section in 0..<2 {
+      #expect(layout.selfSizesItemWidth(at: IndexPath(item: 2, section: section)))
+      #expect(itemFrames(layout, section: section, count: 3).map(\.width) == [8, 8, 8])
+    }
+    var context = InvalidationContext()
+    for section in 0..<2 {
+      for (item, width) in [3.0, 10, 5].enumerated() {
+        context.setPreferredSize(
+          Size(width: width, height: 1), forItemAt: IndexPath(item: item, section: section))
+      }
+    }
+    layout.invalidateLayout(with: context)
+    layout.prepare()
+    for section in 0..<2 {
+      let frames = itemFrames(layout, section: section, count: 3)
+      #expect(frames.map(\.width) == [3, 10, 5], "section \(section)")
+      #expect(frames.map(\.minX) == [0, 4, 15], "section \(section)")
+      #expect(frames.map(\.height) == [1, 1, 1])
+    }
+    // The chips' row is as wide as its content: 20 columns in a 60-column view, nothing to scroll.
+    #expect(!layout.scrollSection(0, sidewaysBy: 5))
+    // A width that is not estimated is never the content's.
+    let one = CountSource([1])
+    let fixed = compositional(one) { _, _ in .list() }
+    #expect(!fixed.selfSizesItemWidth(at: IndexPath(item: 0, section: 0)))
+  }
+
   @Test func sidewaysSectionsScrollOnTheirOwnAndClipToTheirRow() {
     func layout(_ behavior: OrthogonalScrollingBehavior) -> CompositionalLayout {
       var section = LayoutSection(
@@ -421,9 +461,11 @@ final class DefinedSource: LayoutCollectionView {
     let badge = LayoutSupplementaryItem(
       layoutSize: dimensions(.absolute(2), .absolute(1)), elementKind: .badge,
       containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.5, y: -0.5)))
+    // A quarter of the items are chips: their width is estimated, so a measured width moves them.
+    let width: LayoutDimension =
+      Int.random(in: 0..<4, using: &rng) == 0 ? .estimated(2 * length()) : .fractionalWidth(fraction())
     var item = LayoutItem(
-      layoutSize: dimensions(
-        .fractionalWidth(fraction()), Bool.random(using: &rng) ? .estimated(length()) : .absolute(length())),
+      layoutSize: dimensions(width, Bool.random(using: &rng) ? .estimated(length()) : .absolute(length())),
       supplementaryItems: Bool.random(using: &rng) ? [badge] : [])
     if Bool.random(using: &rng) { item.contentInsets = EdgeInsets(all: 0.25) }
     let group: LayoutGroup
@@ -467,7 +509,8 @@ final class DefinedSource: LayoutCollectionView {
     }
     if Int.random(in: 0..<4, using: &rng) == 0 {
       section.orthogonalScrollingBehavior = [.continuous, .paging, .groupPaging].randomElement(using: &rng)!
-      section.group.layoutSize.widthDimension = .fractionalWidth(0.75)
+      section.group.layoutSize.widthDimension =
+        Bool.random(using: &rng) ? .fractionalWidth(0.75) : .estimated(2 * length())
     }
     return section
   }
@@ -500,7 +543,9 @@ final class DefinedSource: LayoutCollectionView {
           guard source.sections[section].count > 0 else { continue }
           let item = Int.random(in: 0..<source.sections[section].count, using: &rng)
           context.setPreferredSize(
-            Size(width: 5, height: Double(Int.random(in: 1...16, using: &rng)) / 4),
+            Size(
+              width: Double(Int.random(in: 1...24, using: &rng)) / 4,
+              height: Double(Int.random(in: 1...16, using: &rng)) / 4),
             forItemAt: IndexPath(item: item, section: section))
         case 3:
           let at = Int.random(in: 0...count, using: &rng)

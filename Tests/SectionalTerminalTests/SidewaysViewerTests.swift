@@ -95,6 +95,36 @@ import Testing
     }
   }
 
+  /// Chips whose widths are estimated: the collection view measures each at the container's
+  /// width and the row lays them out as wide as their text, one column apart.
+  @Test func chipsTakeTheWidthOfTheirText() {
+    let layout = CompositionalLayout { _, _ in
+      let size = LayoutSize(widthDimension: .estimated(10), heightDimension: .absolute(1))
+      var row = LayoutSection(group: .horizontal(layoutSize: size, subitems: [LayoutItem(layoutSize: size)]))
+      row.orthogonalScrollingBehavior = .continuous
+      row.interGroupSpacing = 1
+      return row
+    }
+    let collectionView = CollectionView(layout: layout, size: Size(width: 30, height: 3))
+    collectionView.measurer = TextRenderer().measurer()
+    let dataSource = DiffableDataSource<Int, String>(collectionView: collectionView) { _, text in
+      CellDescriptor(reuseKind: .cell, size: .estimated(Size(width: 10, height: 1)), content: .button(text))
+    }
+    var snapshot = DiffableSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(["a", "swift", "tui", "compositional"], toSection: 0)
+    dataSource.apply(snapshot, animatingDifferences: false)
+    let frames = (0..<4).compactMap {
+      collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame
+    }
+    // "[ a ]" is 5 columns, "[ swift ]" 9, "[ tui ]" 7, "[ compositional ]" 17.
+    #expect(frames.map(\.width) == [5, 9, 7, 17])
+    #expect(frames.map(\.minX) == [0, 6, 16, 24])
+    let viewer = ListViewer(collectionView: collectionView, renderer: TextRenderer(), columns: 30, rows: 4)
+    #expect(rows(viewer)[0] == "[ a ] [ swift ] [ tui ] [ comp")
+    withExtendedLifetime(dataSource) {}
+  }
+
   @Test func theDecoderReadsTiltAndShift() {
     var decoder = InputDecoder()
     let keys = decoder.feed(Array("\u{1B}[<68;2;1M\u{1B}[<66;2;1M\u{1B}[<67;2;1M".utf8)) + decoder.flush()

@@ -138,6 +138,7 @@ public final class TracingLayout: CollectionViewLayout {
     inner.invalidateLayout(with: context)
   }
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { inner.selfSizesItem(at: indexPath) }
+  public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { inner.selfSizesItemWidth(at: indexPath) }
   public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
     inner.selfSizesSupplementary(ofKind: kind, at: indexPath)
   }

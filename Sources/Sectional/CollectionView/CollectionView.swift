@@ -171,7 +171,13 @@ public final class CollectionView {
             reuseKind: original.kind, size: .estimated(original.frame.size), content: supplementary.content)
         }
         var preferred = original
-        preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
+        // An item whose width is its content's is measured at the container's width and takes
+        // the width it needs; any other at its own width, for its height.
+        if original.category == .cell && layout.selfSizesItemWidth(at: original.indexPath) {
+          preferred.frame.size = measure(descriptor, width: bounds.width)
+        } else {
+          preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
+        }
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
           layout.invalidateLayout(
             with: layout.invalidationContext(forPreferredAttributes: preferred, originalAttributes: original))
@@ -184,14 +190,15 @@ public final class CollectionView {
   }
 
   /// The size `descriptor`'s cell takes at `width`, by the ``measurer``; without one, text wraps
-  /// by grapheme count, a button is its label plus four columns, and other content keeps its
-  /// descriptor's size.
+  /// by grapheme count (as wide as its widest line), a button is its label plus four columns,
+  /// and other content keeps its descriptor's size.
   public func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
     let width = width.isFinite ? max(0, width) : 0
     if let measurer { return measurer(descriptor, width) }
     switch descriptor.content {
     case .text(let text, _):
-      return Size(width: width, height: Double(TextWrapping.lines(text, width: Int(width)).count))
+      let lines = TextWrapping.lines(text, width: Int(width))
+      return Size(width: min(width, Double(lines.map(\.count).max() ?? 0)), height: Double(lines.count))
     case .button(let label):
       return Size(width: min(width, Double(label.count + 4)), height: 1)
     case .custom:

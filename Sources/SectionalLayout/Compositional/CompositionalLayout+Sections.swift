@@ -38,6 +38,9 @@ struct SectionModel: Hashable {
   var height = 0.0
   var items: [Rect] = []
   var estimated: [Bool] = []
+  /// Items whose width is their content's (an estimated width): measured at the container's
+  /// width, they take their natural width.
+  var fitsWidth: [Bool] = []
   var rows: [GroupRow] = []
   /// Badges in item order.
   var badges: [PlacedSupplementary] = []
@@ -134,6 +137,7 @@ struct SectionSolver {
   mutating func solve(_ definition: LayoutSection) -> SectionModel {
     model.items.reserveCapacity(itemCount)
     model.estimated.reserveCapacity(itemCount)
+    model.fitsWidth.reserveCapacity(itemCount)
     let width = container.width
     let insets = sanitized(definition.contentInsets, "content insets")
     let contentWidth = Swift.max(0, width - insets.left - insets.right)
@@ -316,6 +320,7 @@ struct SectionSolver {
     for index in 0..<count {
       model.items.append(template.items[index].offsetBy(dx: origin.x, dy: origin.y))
       model.estimated.append(false)
+      model.fitsWidth.append(false)
     }
     for badge in template.badges where badge.index < count {
       var placed = badge
@@ -356,8 +361,9 @@ struct SectionSolver {
       if group.repeatCount != nil {
         let count = Double(members.count)
         lengths[index] = Swift.max(0, (axisLength - spacingMinimum * (count - 1)) / count)
-      } else if case .item = member, !horizontal, dimension.isEstimated {
-        lengths[index] = estimatedLength(dimension, itemOffset: leafOffset(members, index))
+      } else if case .item = member, dimension.isEstimated {
+        lengths[index] = estimatedLength(
+          dimension, itemOffset: leafOffset(members, index), along: horizontal ? .width : .height)
       } else {
         lengths[index] = resolve(dimension, in: inner.size, horizontal ? "item width" : "item height")
       }
@@ -402,7 +408,7 @@ struct SectionSolver {
         if horizontal {
           let dimension = item.layoutSize.heightDimension
           if dimension.isEstimated {
-            cross = estimatedLength(dimension, itemOffset: 0)
+            cross = estimatedLength(dimension, itemOffset: 0, along: .height)
           } else {
             cross = resolve(dimension, in: inner.size, "item height")
             if estimatedHeight, dimension.kind == .fractionalHeight { stretches = true }
@@ -411,7 +417,11 @@ struct SectionSolver {
             item, slot: Rect(x: position, y: inner.minY, width: lengths[index], height: cross),
             index: itemIndex)
         } else {
-          cross = resolve(item.layoutSize.widthDimension, in: inner.size, "item width")
+          let dimension = item.layoutSize.widthDimension
+          cross =
+            dimension.isEstimated
+            ? estimatedLength(dimension, itemOffset: 0, along: .width)
+            : resolve(dimension, in: inner.size, "item width")
           placeItem(
             item, slot: Rect(x: inner.minX, y: position, width: cross, height: lengths[index]),
             index: itemIndex)
@@ -445,14 +455,21 @@ struct SectionSolver {
       position += lengths[index] + after[index]
     }
 
-    guard estimatedHeight else { return size }
+    // A group whose width is estimated is as wide as what its members take.
+    var width = size.width
+    if group.layoutSize.widthDimension.isEstimated {
+      let content = horizontal ? position - inner.minX : crossExtentWidth(from: start.items)
+      width = Swift.max(0, content) + insets.left + insets.right
+    }
+    guard estimatedHeight else { return Size(width: width, height: size.height) }
     let content = Swift.max(
       0, horizontal ? (sizedByContent ? crossExtent : inner.height) : position - inner.minY)
-    let measured = Size(width: size.width, height: content + insets.top + insets.bottom)
+    let measured = Size(width: width, height: content + insets.top + insets.bottom)
     guard stretches else { return measured }
     // Members as tall as a fraction of the group are placed again now that its height is known.
     model.items.removeSubrange(start.items...)
     model.estimated.removeSubrange(start.items...)
+    model.fitsWidth.removeSubrange(start.items...)
     model.badges.removeSubrange(start.badges...)
     cursor = start.cursor
     return place(group, origin: origin, size: measured, estimatedHeight: false)
@@ -465,12 +482,27 @@ struct SectionSolver {
     return offset
   }
 
-  /// An estimated length: the measured height of the item `itemOffset` items past the cursor,
-  /// or the estimate.
-  private func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int) -> Double {
+  /// How far right the items placed since `first` reach, from the leftmost of them.
+  private func crossExtentWidth(from first: Int) -> Double {
+    guard first < model.items.count else { return 0 }
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    for frame in model.items[first...] {
+      minX = Swift.min(minX, frame.minX)
+      maxX = Swift.max(maxX, frame.maxX)
+    }
+    return maxX - minX
+  }
+
+  enum Axis { case width, height }
+
+  /// An estimated length: the measured width or height of the item `itemOffset` items past the
+  /// cursor, or the estimate.
+  private func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int, along axis: Axis) -> Double {
     let path = IndexPath(item: cursor + itemOffset, section: section)
-    if let preferred = preferredSizes[path], preferred.height.isFinite, preferred.height >= 0 {
-      return Swift.min(preferred.height, CompositionalLayout.maximumLength)
+    if let preferred = preferredSizes[path] {
+      let length = axis == .width ? preferred.width : preferred.height
+      if length.isFinite && length >= 0 { return Swift.min(length, CompositionalLayout.maximumLength) }
     }
     return dimension.value.isFinite
       ? Swift.min(Swift.max(0, dimension.value), CompositionalLayout.maximumLength) : 0
@@ -491,6 +523,7 @@ struct SectionSolver {
       height: Swift.max(0, slot.height - top - bottom))
     model.items.append(frame)
     model.estimated.append(estimatedHeight || estimatedWidth)
+    model.fitsWidth.append(estimatedWidth)
     for badge in item.supplementaryItems {
       let placed = anchor(badge, to: frame)
       let outside = Swift.max(

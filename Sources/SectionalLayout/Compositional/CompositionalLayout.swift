@@ -280,6 +280,15 @@ public final class CompositionalLayout: CollectionViewLayout {
     return model.estimated[indexPath.item]
   }
 
+  /// Whether the item's width is estimated: the collection view then measures it at the
+  /// container's width and the item takes the width its content does.
+  public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool {
+    guard models.indices.contains(indexPath.section) else { return false }
+    let model = models[indexPath.section]
+    guard indexPath.item >= 0, indexPath.item < model.fitsWidth.count else { return false }
+    return model.fitsWidth[indexPath.item]
+  }
+
   /// Whether the boundary supplementary of `kind` at `indexPath` has an estimated height: the
   /// collection view then measures it.
   public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {

@@ -66,6 +66,11 @@ public protocol CollectionViewLayout: AnyObject {
   /// says. The default says no (a flow layout's items self-size when their descriptor's size is
   /// estimated).
   func selfSizesItem(at indexPath: IndexPath) -> Bool
+  /// Whether the item's width, too, is its content's (an estimated width): the collection view
+  /// then measures the cell at the container's width and offers the width it takes, as UIKit's
+  /// fitting with a low horizontal priority does. Otherwise only the height is measured, at the
+  /// item's width. The default says no.
+  func selfSizesItemWidth(at indexPath: IndexPath) -> Bool
   /// Whether the layout sizes the supplementary of `kind` at `indexPath` by its content (an
   /// estimated header): the collection view then measures it and offers the size as preferred
   /// attributes. The default says no.
@@ -112,6 +117,9 @@ extension CollectionViewLayout {
 
   /// The default: no; the cell's descriptor decides.
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { false }
+
+  /// The default: no; only heights are measured.
+  public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { false }
 
   /// The default: no supplementary sizes itself.
   public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool { false }
