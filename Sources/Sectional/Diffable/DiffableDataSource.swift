@@ -68,13 +68,13 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     show(snapshot, batch: plan?.batch, carried: plan?.carried, completion: completion)
   }
 
-  /// Shows `snapshot` by `batch`, or by a reload when there is none. `carried[s][i]` is the
-  /// position, in the old snapshot's items read section by section, of the item now at (s, i)
-  /// whose size stays known, or -1.
+  /// Shows `snapshot` by `batch`, or by a reload when there is none. `carried[p]` is the
+  /// position, in the old snapshot's items read section by section, of the item at position `p`
+  /// of the new ones (read the same way) whose size stays known, or -1.
   @usableFromInline
-  func show(_ snapshot: Snapshot, batch: BatchUpdates?, carried: [[Int]]?, completion: (() -> Void)?) {
+  func show(_ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, completion: (() -> Void)?) {
     if let carried {
-      sizes.carry(carried)
+      sizes.carry(carried, counts: snapshot.sectionItems.map(\.count))
     } else {
       sizes.reset((0..<snapshot.numberOfSections).map { snapshot.items(atSection: $0).count })
     }
@@ -133,18 +133,18 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     plan(from: old, to: new).batch
   }
 
-  /// The batch, and for every new item the position of its old occurrence (in the old items
-  /// read section by section) when its cell stays — it was neither inserted nor reloaded, nor
-  /// its section — else -1.
+  /// The batch, and for every new item (read section by section) the position of its old
+  /// occurrence (in the old items read the same way) when its cell stays — it was neither
+  /// inserted nor reloaded, nor its section — else -1.
   ///
   /// Items are paired by position first: walking a new section beside its old one, an item that
-  /// is where the last one predicts is compared, not hashed. Only the items after an insertion,
-  /// a deletion or a move are looked up, so a snapshot that changed in a few places costs a few
-  /// hashes, not two per item.
+  /// is where the last one predicts is compared, not hashed, and needs nothing more — it stays
+  /// in its section, in order. Only the items after an insertion, a deletion or a move are
+  /// looked up and classified, so a snapshot that changed in a few places costs a few hashes
+  /// and a few passes of plain integer arrays.
   @inlinable
-  nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (
-    batch: BatchUpdates, carried: [[Int]]
-  ) {
+  nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (batch: BatchUpdates, carried: [Int])
+  {
     var batch = BatchUpdates()
     let sectionResult = diff(
       old: old.sectionIdentifiers, new: new.sectionIdentifiers, identifier: { $0 }, isEqual: { _, _ in true })
@@ -168,73 +168,82 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       if let index = old.indexOfSection(section), targetOfOld[index] >= 0 { reloaded[index] = true }
     }
     batch.reloadedSections = reloaded.indices.filter { reloaded[$0] }
-    // Old items as dense numbers, section by section: the section and index of each.
-    var locator = Snapshot.Locator(old)
-    let oldItemCount = locator.count
-    var oldSection = [Int](repeating: 0, count: oldItemCount)
-    var oldIndex = [Int](repeating: 0, count: oldItemCount)
-    for section in 0..<oldSectionCount {
-      let start = locator.starts[section]
-      for index in 0..<(locator.starts[section + 1] - start) {
-        oldSection[start + index] = section
-        oldIndex[start + index] = index
-      }
+    // An item keeps its identity through the batch only from an old section that hands its items
+    // on (it survives and is not reloaded) to a new section that keeps them (it came from such a
+    // section); otherwise its old section takes it away and its new section brings it.
+    var hands = [Bool](repeating: false, count: oldSectionCount)
+    for section in 0..<oldSectionCount { hands[section] = targetOfOld[section] >= 0 && !reloaded[section] }
+    var keeps = [Bool](repeating: false, count: newSectionCount)
+    for section in 0..<newSectionCount {
+      keeps[section] = sourceOfNew[section] >= 0 && hands[sourceOfNew[section]]
     }
-    // Each new item's old number (-1: new), found by position where it can be.
-    var newSection = [Int](repeating: -1, count: oldItemCount)
-    var newIndex = [Int](repeating: -1, count: oldItemCount)
-    var newNumbers = [[Int]](repeating: [], count: newSectionCount)
+
+    // Old items as dense numbers, section by section: old section s holds the numbers
+    // oldStarts[s] ..< oldStarts[s + 1].
+    var locator = Snapshot.Locator(old)
+    let oldStarts = locator.starts
+    let oldItemCount = locator.count
+    // Each new item's old number (-1: new), found by position where it can be; for each old
+    // item, where it went: its new section and index, packed in one integer (-1: gone).
+    var newStarts = [0]
+    newStarts.reserveCapacity(newSectionCount + 1)
+    for items in new.sectionItems { newStarts.append(newStarts[newStarts.count - 1] + items.count) }
+    var carried = [Int](repeating: -1, count: newStarts[newSectionCount])
+    var newPlace = [Int](repeating: -1, count: oldItemCount)
+    var positionInSection: [Int] = []
+    // The items not where predicted, with their old sections (-1: new): only they can be
+    // inserts or moves in.
+    var irregular: [(index: Int, section: Int)] = []
     for section in 0..<newSectionCount {
       let items = new.sectionItems[section]
       let source = sourceOfNew[section]
       let sourceItems = source >= 0 ? old.sectionItems[source] : []
-      let sourceStart = source >= 0 ? locator.starts[source] : 0
-      var numbers = [Int](repeating: -1, count: items.count)
+      let sourceStart = source >= 0 ? oldStarts[source] : 0
+      let sourceEnd = sourceStart + sourceItems.count
+      let start = newStarts[section]
       var predicted = 0
+      var lastStaying = -1
+      var inOrder = true
+      irregular.removeAll(keepingCapacity: true)
       for (index, item) in items.enumerated() {
         let found: Int
         if predicted < sourceItems.count && sourceItems[predicted] == item {
           found = sourceStart + predicted
           predicted += 1
         } else {
-          guard let located = locator.number(of: item) else { continue }
-          found = located
-          if oldSection[found] == source { predicted = oldIndex[found] + 1 }
+          guard let located = locator.locate(item) else {
+            irregular.append((index, -1))
+            continue
+          }
+          irregular.append((index, located.section))
+          found = located.number
+          if located.section == source { predicted = found - sourceStart + 1 }
         }
-        numbers[index] = found
-        newSection[found] = section
-        newIndex[found] = index
+        carried[start + index] = found
+        newPlace[found] = section << 32 | index
+        if found >= sourceStart && found < sourceEnd {
+          if found < lastStaying { inOrder = false }
+          lastStaying = found
+        }
       }
-      newNumbers[section] = numbers
-    }
-    // An item keeps its identity through the batch only between sections that survive and are
-    // not reloaded; otherwise its old section takes it away and its new section brings it.
-    func tracked(_ item: Int) -> Bool {
-      let from = oldSection[item]
-      let to = newSection[item]
-      return to >= 0 && targetOfOld[from] >= 0 && !reloaded[from] && sourceOfNew[to] >= 0
-        && !reloaded[sourceOfNew[to]]
-    }
-    var positionInSection = [Int](repeating: -1, count: oldItemCount)
-    for section in 0..<newSectionCount {
-      let source = sourceOfNew[section]
-      guard source >= 0, !reloaded[source] else { continue }
-      let numbers = newNumbers[section]
-      // Items that stay in this section, in the new order; when their old numbers still rise,
-      // nothing moved within the section.
-      var stayingNew: [Int] = []
-      var inOrder = true
-      for item in numbers where item >= 0 && oldSection[item] == source {
-        if let last = stayingNew.last, last > item { inOrder = false }
-        stayingNew.append(item)
+      guard keeps[section] else {
+        // An inserted or reloaded section brings all its items; none keeps its cell.
+        for index in 0..<items.count { carried[start + index] = -1 }
+        continue
       }
       if !inOrder {
-        // Their old order; the diff of the two (already paired by number, so it hashes nothing)
-        // gives the fewest in-section moves.
+        // Items that stay in this section, in both orders; the diff of the two (already paired
+        // by number, so it hashes nothing) gives the fewest in-section moves.
+        if positionInSection.isEmpty { positionInSection = [Int](repeating: -1, count: oldItemCount) }
         var position = 0
-        for item in locator.starts[source]..<locator.starts[source + 1] where newSection[item] == section {
+        for item in sourceStart..<sourceEnd where newPlace[item] >= 0 && newPlace[item] >> 32 == section {
           positionInSection[item] = position
           position += 1
+        }
+        var stayingNew: [Int] = []
+        for index in 0..<items.count {
+          let item = carried[start + index]
+          if item >= sourceStart && item < sourceEnd { stayingNew.append(item) }
         }
         let result = diff(
           oldCount: position, newToOld: stayingNew.map { positionInSection[$0] }, isEqual: { _, _ in true })
@@ -242,47 +251,51 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
           let item = stayingNew[move.to]
           batch.movedItems.append(
             IndexPathMove(
-              from: IndexPath(item: oldIndex[item], section: source),
-              to: IndexPath(item: newIndex[item], section: section)))
+              from: IndexPath(item: item - sourceStart, section: source),
+              to: IndexPath(item: newPlace[item] & 0xFFFF_FFFF, section: section)))
         }
       }
-      for (index, item) in numbers.enumerated() {
-        if item < 0 || !tracked(item) {
+      for (index, from) in irregular {
+        if from < 0 || !hands[from] {
           batch.insertedItems.append(IndexPath(item: index, section: section))
-        } else if oldSection[item] != source {
+          carried[start + index] = -1
+        } else if from != source {
           batch.movedItems.append(
             IndexPathMove(
-              from: IndexPath(item: oldIndex[item], section: oldSection[item]),
+              from: IndexPath(item: carried[start + index] - oldStarts[from], section: from),
               to: IndexPath(item: index, section: section)))
         }
       }
     }
-    for item in 0..<oldItemCount {
-      let from = oldSection[item]
-      guard targetOfOld[from] >= 0, !reloaded[from], !tracked(item) else { continue }
-      batch.deletedItems.append(IndexPath(item: oldIndex[item], section: from))
+    // Old items of sections that hand theirs on and that no keeping section took: deleted.
+    for section in 0..<oldSectionCount where hands[section] {
+      for item in oldStarts[section]..<oldStarts[section + 1] {
+        let place = newPlace[item]
+        if place < 0 || !keeps[place >> 32] {
+          batch.deletedItems.append(IndexPath(item: item - oldStarts[section], section: section))
+        }
+      }
     }
     // Reloaded items that stay where they are reload; a moved one is deleted and inserted instead
-    // (a batch cannot move and reload one item).
-    var reloadedNumbers = [Bool](repeating: false, count: oldItemCount)
-    var anyReloaded = false
+    // (a batch cannot move and reload one item). Neither keeps its cell.
+    var reloadedItems: [(number: Int, section: Int)] = []
     for item in new.reloadedItems {
-      if let found = locator.number(of: item) {
-        reloadedNumbers[found] = true
-        anyReloaded = true
-      }
+      if let found = locator.locate(item) { reloadedItems.append(found) }
     }
-    if anyReloaded {
+    if !reloadedItems.isEmpty {
       var moveOf: [Int: Int] = [:]
       for (index, move) in batch.movedItems.enumerated() {
-        moveOf[locator.starts[move.from.section] + move.from.item] = index
+        moveOf[oldStarts[move.from.section] + move.from.item] = index
       }
       var split: [Int] = []
-      for item in 0..<oldItemCount where reloadedNumbers[item] && tracked(item) {
+      for (item, from) in reloadedItems {
+        let place = newPlace[item]
+        guard place >= 0, hands[from], keeps[place >> 32] else { continue }
+        carried[newStarts[place >> 32] + place & 0xFFFF_FFFF] = -1
         if let index = moveOf[item] {
           split.append(index)
         } else {
-          batch.reloadedItems.append(IndexPath(item: oldIndex[item], section: oldSection[item]))
+          batch.reloadedItems.append(IndexPath(item: item - oldStarts[from], section: from))
         }
       }
       for index in split.sorted(by: >) {
@@ -295,17 +308,6 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     batch.insertedItems.sort()
     batch.movedItems.sort()
     batch.reloadedItems.sort()
-    // Which cells stay: tracked items that are not reloaded (items of reloaded sections are not
-    // tracked).
-    var carried = newNumbers
-    for section in carried.indices {
-      carried[section].withUnsafeMutableBufferPointer { numbers in
-        for index in numbers.indices {
-          let item = numbers[index]
-          if item >= 0 && (!tracked(item) || reloadedNumbers[item]) { numbers[index] = -1 }
-        }
-      }
-    }
     return (batch, carried)
   }
 
@@ -384,31 +386,33 @@ extension DiffableDataSource: @MainActor FlowLayoutDelegate {
 final class SizeCache {
   /// Sizes by section then item, flattened; nil where not asked yet.
   @exclusivity(unchecked) private var sizes: [ItemSize?] = []
+  /// The previous sizes' storage, kept so that carrying sizes through a batch writes into
+  /// memory already mapped instead of a fresh array each time (whose pages the allocator may
+  /// have to fault in again: a tenth of an apply in the profile).
+  private var spare: [ItemSize?] = []
   /// Where each section starts in ``sizes``, plus the end.
   @exclusivity(unchecked) private var starts: [Int] = [0]
 
   /// Forgets every size; sections of `counts` items.
   func reset(_ counts: [Int]) {
-    starts = [0]
+    starts.removeAll(keepingCapacity: true)
+    starts.append(0)
     starts.reserveCapacity(counts.count + 1)
     for count in counts { starts.append(starts[starts.count - 1] + count) }
-    sizes = [ItemSize?](repeating: nil, count: starts[starts.count - 1])
+    sizes.removeAll(keepingCapacity: true)
+    sizes.append(contentsOf: repeatElement(nil, count: starts[starts.count - 1]))
   }
 
-  /// The sizes of the items that stay: `carried[s][i]` is the old flat position of the item now
-  /// at (s, i), or -1.
-  func carry(_ carried: [[Int]]) {
-    let old = sizes
-    var counts: [Int] = []
-    counts.reserveCapacity(carried.count)
-    for section in carried { counts.append(section.count) }
+  /// The sizes of the items that stay, in sections of `counts` items: `carried[p]` is the old
+  /// flat position of the item now at flat position `p`, or -1.
+  func carry(_ carried: [Int], counts: [Int]) {
+    swap(&sizes, &spare)
     reset(counts)
-    sizes.withUnsafeMutableBufferPointer { sizes in
-      var position = 0
-      for section in carried {
-        for source in section {
-          if source >= 0 && source < old.count { sizes[position] = old[source] }
-          position += 1
+    guard carried.count == sizes.count else { return }
+    spare.withUnsafeBufferPointer { old in
+      sizes.withUnsafeMutableBufferPointer { sizes in
+        for (position, source) in carried.enumerated() where source >= 0 && source < old.count {
+          sizes[position] = old[source]
         }
       }
     }

@@ -324,10 +324,13 @@ extension DiffableSnapshot {
     /// The number of items.
     @inlinable var count: Int { starts[starts.count - 1] }
 
-    /// The number of `item`, or nil when the snapshot does not hold it.
-    @inlinable mutating func number(of item: ItemID) -> Int? {
-      if let numbers { return numbers[item] }
+    /// The number of `item` and its section, or nil when the snapshot does not hold it.
+    @inlinable mutating func locate(_ item: ItemID) -> (number: Int, section: Int)? {
       guard let section = snapshot.itemSections[item] else { return nil }
+      if let numbers {
+        guard let number = numbers[item] else { return nil }
+        return (number, section)
+      }
       let items = snapshot.sectionItems[section]
       guard let index = items.firstIndex(of: item) else { return nil }
       budget -= index + 1
@@ -339,7 +342,7 @@ extension DiffableSnapshot {
         }
         self.numbers = numbers
       }
-      return starts[section] + index
+      return (starts[section] + index, section)
     }
   }
 }

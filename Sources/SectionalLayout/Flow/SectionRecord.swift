@@ -77,21 +77,26 @@ struct BlockArena<Element> {
 
   init(filler: Element) { self.filler = filler }
 
-  /// Empties the store, with room for `capacity` elements plus an eighth to spare, so the first
-  /// sections to grow after a rebuild do not copy the whole store.
+  /// Empties the store, with room for blocks of `capacity` elements in all (each with its
+  /// eighth to spare) plus another eighth, so the first sections to outgrow their blocks after a
+  /// rebuild do not copy the whole store.
   mutating func removeAll(reservingCapacity capacity: Int) {
     storage = []
-    storage.reserveCapacity(capacity + capacity / 8 + 64)
+    storage.reserveCapacity(capacity + capacity / 4 + 64)
     abandoned = 0
   }
 
   /// A block of at least `count` elements for a section that holds `start ..< start + capacity`.
+  /// A new block has an eighth more room than asked, so a section of a few dozen items that
+  /// gains one or two in a batch — an item moved in — is laid out again in place instead of
+  /// moving to the end of the store.
   mutating func block(count: Int, start: inout Int32, capacity: inout Int32) {
     guard count > Int(capacity) else { return }
     abandoned += Int(capacity)
+    let room = count + count / 8
     start = Int32(truncatingIfNeeded: storage.count)
-    capacity = Int32(truncatingIfNeeded: count)
-    storage.append(contentsOf: repeatElement(filler, count: count))
+    capacity = Int32(truncatingIfNeeded: room)
+    storage.append(contentsOf: repeatElement(filler, count: room))
   }
 
   mutating func release(capacity: Int32) { abandoned += Int(capacity) }
