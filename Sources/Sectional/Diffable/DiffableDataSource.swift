@@ -74,7 +74,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   @usableFromInline
   func show(_ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, completion: (() -> Void)?) {
     if let carried {
-      sizes.carry(carried, counts: snapshot.sectionItems.map(\.count))
+      sizes.carry(carried, counts: snapshot.sectionItems.map { $0.count })
     } else {
       sizes.reset((0..<snapshot.numberOfSections).map { snapshot.items(atSection: $0).count })
     }
@@ -184,12 +184,15 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     let oldStarts = locator.starts
     let oldItemCount = locator.count
     // Each new item's old number (-1: new), found by position where it can be; for each old
-    // item, where it went: its new section and index, packed in one integer (-1: gone).
+    // item, where it went: its new section and index, packed in one 64-bit integer (-1: gone;
+    // 64 bits, not `Int`, so that it packs on 32-bit platforms too).
     var newStarts = [0]
     newStarts.reserveCapacity(newSectionCount + 1)
     for items in new.sectionItems { newStarts.append(newStarts[newStarts.count - 1] + items.count) }
     var carried = [Int](repeating: -1, count: newStarts[newSectionCount])
-    var newPlace = [Int](repeating: -1, count: oldItemCount)
+    var newPlace = [Int64](repeating: -1, count: oldItemCount)
+    func sectionOf(_ place: Int64) -> Int { Int(truncatingIfNeeded: place >> 32) }
+    func indexOf(_ place: Int64) -> Int { Int(truncatingIfNeeded: place & 0xFFFF_FFFF) }
     var positionInSection: [Int] = []
     // The items not where predicted, with their old sections (-1: new): only they can be
     // inserts or moves in.
@@ -220,7 +223,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
           if located.section == source { predicted = found - sourceStart + 1 }
         }
         carried[start + index] = found
-        newPlace[found] = section << 32 | index
+        newPlace[found] = Int64(section) << 32 | Int64(index)
         if found >= sourceStart && found < sourceEnd {
           if found < lastStaying { inOrder = false }
           lastStaying = found
@@ -236,7 +239,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
         // by number, so it hashes nothing) gives the fewest in-section moves.
         if positionInSection.isEmpty { positionInSection = [Int](repeating: -1, count: oldItemCount) }
         var position = 0
-        for item in sourceStart..<sourceEnd where newPlace[item] >= 0 && newPlace[item] >> 32 == section {
+        for item in sourceStart..<sourceEnd where newPlace[item] >= 0 && sectionOf(newPlace[item]) == section
+        {
           positionInSection[item] = position
           position += 1
         }
@@ -252,7 +256,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
           batch.movedItems.append(
             IndexPathMove(
               from: IndexPath(item: item - sourceStart, section: source),
-              to: IndexPath(item: newPlace[item] & 0xFFFF_FFFF, section: section)))
+              to: IndexPath(item: indexOf(newPlace[item]), section: section)))
         }
       }
       for (index, from) in irregular {
@@ -271,7 +275,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     for section in 0..<oldSectionCount where hands[section] {
       for item in oldStarts[section]..<oldStarts[section + 1] {
         let place = newPlace[item]
-        if place < 0 || !keeps[place >> 32] {
+        if place < 0 || !keeps[sectionOf(place)] {
           batch.deletedItems.append(IndexPath(item: item - oldStarts[section], section: section))
         }
       }
@@ -290,8 +294,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       var split: [Int] = []
       for (item, from) in reloadedItems {
         let place = newPlace[item]
-        guard place >= 0, hands[from], keeps[place >> 32] else { continue }
-        carried[newStarts[place >> 32] + place & 0xFFFF_FFFF] = -1
+        guard place >= 0, hands[from], keeps[sectionOf(place)] else { continue }
+        carried[newStarts[sectionOf(place)] + indexOf(place)] = -1
         if let index = moveOf[item] {
           split.append(index)
         } else {
