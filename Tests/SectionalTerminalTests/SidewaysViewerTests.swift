@@ -125,6 +125,43 @@ import Testing
     withExtendedLifetime(dataSource) {}
   }
 
+  /// A click goes to what is drawn on top: on a pinned header over a button, nothing happens;
+  /// on a button, it is focused and selected.
+  @Test func aClickOnAPinnedHeaderIsNotAClickOnTheButtonUnderIt() {
+    let layout = CompositionalLayout { _, _ in
+      var list = LayoutSection.list()
+      list.boundarySupplementaryItems = [
+        LayoutBoundarySupplementaryItem(
+          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+          elementKind: .header, alignment: .top, pinToVisibleBounds: true)
+      ]
+      return list
+    }
+    let collectionView = CollectionView(layout: layout, size: Size(width: 30, height: 6))
+    let dataSource = DiffableDataSource<Int, String>(collectionView: collectionView) { _, text in
+      CellDescriptor(reuseKind: .cell, size: .exact(Size(width: 12, height: 1)), content: .button(text))
+    }
+    dataSource.supplementaryProvider = { kind, _ in
+      kind == .header ? SupplementaryDescriptor(height: 1, content: .text("Buttons", role: .header)) : nil
+    }
+    var selected: [String] = []
+    dataSource.selectionHandler = { _, item in selected.append(item) }
+    var snapshot = DiffableSnapshot<Int, String>()
+    snapshot.appendSections([0])
+    snapshot.appendItems((0..<12).map { "b\($0)" }, toSection: 0)
+    dataSource.apply(snapshot, animatingDifferences: false)
+    let viewer = ListViewer(collectionView: collectionView, renderer: TextRenderer(), columns: 30, rows: 8)
+    collectionView.setContentOffset(Point(x: 0, y: 3))
+    // Row 0 shows the pinned header; the button b2 lies under it.
+    #expect(rows(viewer)[0].hasPrefix("Buttons"))
+    viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: 3, y: 0)))
+    #expect(viewer.focused == nil && selected.isEmpty)
+    viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: 3, y: 1)))
+    #expect(viewer.focused == IndexPath(item: 3, section: 0))
+    #expect(selected == ["b3"])
+    withExtendedLifetime(dataSource) {}
+  }
+
   @Test func theDecoderReadsTiltAndShift() {
     var decoder = InputDecoder()
     let keys = decoder.feed(Array("\u{1B}[<68;2;1M\u{1B}[<66;2;1M\u{1B}[<67;2;1M".utf8)) + decoder.flush()

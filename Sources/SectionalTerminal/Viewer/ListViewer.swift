@@ -220,11 +220,16 @@ public final class ListViewer {
       guard event.y < listRows else { return }
       let point = Rect(
         x: Double(event.x), y: collectionView.contentOffset.y + Double(event.y), width: 1, height: 1)
-      let hit = collectionView.layout.layoutAttributesForElements(in: point)
-        .filter { $0.category == .cell && isButton($0.indexPath) }
-        .first { $0.frame.intersects(point) }
-      if let hit {
-        focused = hit.indexPath
+      // The element drawn on top at that cell takes the click, as a touch goes to the topmost
+      // view: a pinned header or a badge over a button is not the button; a button scrolled out
+      // of its sideways row (outside the row's clip) is not there.
+      let top = collectionView.layout.layoutAttributesForElements(in: point)
+        .filter {
+          $0.category != .decoration && $0.frame.intersects(point) && ($0.clip?.intersects(point) ?? true)
+        }
+        .max(by: LayoutAttributes.drawsBefore)
+      if let top, top.category == .cell, isButton(top.indexPath) {
+        focused = top.indexPath
         activateFocused()
       }
     default: break
