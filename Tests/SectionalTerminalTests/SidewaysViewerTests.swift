@@ -125,9 +125,8 @@ import Testing
     withExtendedLifetime(dataSource) {}
   }
 
-  /// A click goes to what is drawn on top: on a pinned header over a button, nothing happens;
-  /// on a button, it is focused and selected.
-  @Test func aClickOnAPinnedHeaderIsNotAClickOnTheButtonUnderIt() {
+  /// Twelve buttons under a header pinned to the top, in a 30×6 view.
+  func pinnedButtons() -> (ListViewer, DiffableDataSource<Int, String>, SelectionLog) {
     let layout = CompositionalLayout { _, _ in
       var list = LayoutSection.list()
       list.boundarySupplementaryItems = [
@@ -144,22 +143,49 @@ import Testing
     dataSource.supplementaryProvider = { kind, _ in
       kind == .header ? SupplementaryDescriptor(height: 1, content: .text("Buttons", role: .header)) : nil
     }
-    var selected: [String] = []
-    dataSource.selectionHandler = { _, item in selected.append(item) }
+    let log = SelectionLog()
+    dataSource.selectionHandler = { _, item in log.selected.append(item) }
     var snapshot = DiffableSnapshot<Int, String>()
     snapshot.appendSections([0])
     snapshot.appendItems((0..<12).map { "b\($0)" }, toSection: 0)
     dataSource.apply(snapshot, animatingDifferences: false)
     let viewer = ListViewer(collectionView: collectionView, renderer: TextRenderer(), columns: 30, rows: 8)
-    collectionView.setContentOffset(Point(x: 0, y: 3))
-    // Row 0 shows the pinned header; the button b2 lies under it.
-    #expect(rows(viewer)[0].hasPrefix("Buttons"))
-    viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: 3, y: 0)))
-    #expect(viewer.focused == nil && selected.isEmpty)
-    viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: 3, y: 1)))
-    #expect(viewer.focused == IndexPath(item: 3, section: 0))
-    #expect(selected == ["b3"])
-    withExtendedLifetime(dataSource) {}
+    return (viewer, dataSource, log)
+  }
+
+  final class SelectionLog { var selected: [String] = [] }
+
+  /// A click goes to what is drawn on top: on a pinned header over a button, nothing happens;
+  /// on a button, it is focused and selected.
+  @Test func aClickOnAPinnedHeaderIsNotAClickOnTheButtonUnderIt() {
+    let (viewer, dataSource, log) = pinnedButtons()
+    withExtendedLifetime(dataSource) {
+      viewer.collectionView.setContentOffset(Point(x: 0, y: 3))
+      // Row 0 shows the pinned header; the button b2 lies under it.
+      #expect(rows(viewer)[0].hasPrefix("Buttons"))
+      viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: 3, y: 0)))
+      #expect(viewer.focused == nil && log.selected.isEmpty)
+      viewer.handle(.mouse(MouseEvent(action: .press(button: 0), x: 3, y: 1)))
+      #expect(viewer.focused == IndexPath(item: 3, section: 0))
+      #expect(log.selected == ["b3"])
+    }
+  }
+
+  /// A button under the pinned header is out of view for Tab, and focusing it scrolls it out
+  /// from under the header.
+  @Test func focusNeverLandsUnderAPinnedHeader() {
+    let (viewer, dataSource, _) = pinnedButtons()
+    withExtendedLifetime(dataSource) {
+      viewer.collectionView.setContentOffset(Point(x: 0, y: 3))
+      viewer.moveFocus(forward: true)
+      #expect(viewer.focused == IndexPath(item: 3, section: 0))
+      viewer.moveFocus(forward: false)
+      #expect(viewer.focused == IndexPath(item: 2, section: 0))
+      let screen = rows(viewer)
+      let row = screen.firstIndex { $0.contains("[ b2 ]") }
+      #expect(screen[0].hasPrefix("Buttons"))
+      #expect(row != nil && row! > 0, "\(screen)")
+    }
   }
 
   @Test func theDecoderReadsTiltAndShift() {

@@ -324,9 +324,8 @@ public final class ListViewer {
   private func isVisible(_ path: IndexPath) -> Bool {
     guard let attributes = collectionView.layout.layoutAttributesForItem(at: path) else { return false }
     let frame = attributes.frame
-    guard frame.minY >= collectionView.bounds.minY && frame.maxY <= collectionView.bounds.maxY else {
-      return false
-    }
+    let top = collectionView.bounds.minY + pinnedCover()
+    guard frame.minY >= top && frame.maxY <= collectionView.bounds.maxY else { return false }
     guard let clip = attributes.clip else { return true }
     return frame.minX >= clip.minX && frame.maxX <= clip.maxX
   }
@@ -375,9 +374,29 @@ public final class ListViewer {
     let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
     if frame.maxY + margin > bounds.maxY {
       collectionView.setContentOffset(Point(x: 0, y: frame.maxY + margin - bounds.height))
-    } else if frame.minY - margin < bounds.minY {
-      collectionView.setContentOffset(Point(x: 0, y: frame.minY - margin))
+    } else if frame.minY - margin < bounds.minY + pinnedCover() {
+      // Above the view, or under a header pinned to its top: scroll so the item shows below the
+      // header that will be pinned there then (its own section's, usually). The cover depends on
+      // the offset, so settle it in a few steps.
+      var y = frame.minY - margin
+      for _ in 0..<4 {
+        collectionView.setContentOffset(Point(x: 0, y: y))
+        let covered = frame.minY - margin - pinnedCover()
+        guard covered < collectionView.bounds.minY, covered < y else { break }
+        y = covered
+      }
     }
+  }
+
+  /// How many rows at the top of the view a pinned header covers (0 without one).
+  private func pinnedCover() -> Double {
+    let bounds = collectionView.bounds
+    var cover = 0.0
+    for element in collectionView.layout.layoutAttributesForElements(in: bounds)
+    where element.zIndex >= ZIndex.pinnedHeader && element.frame.minY <= bounds.minY {
+      cover = max(cover, element.frame.maxY - bounds.minY)
+    }
+    return cover
   }
 
   /// Scrolls the item's section sideways until the item is inside the section's visible columns
