@@ -1,0 +1,56 @@
+/// The sizes a diffable data source's cells had, by section and item, kept beside it. Not generic,
+/// so the layout's thousands of questions are answered by plain array reads.
+///
+/// Its storage is read once per item by every layout pass, and only ever from the main actor,
+/// never while being written: the runtime's exclusivity check on each read is turned off.
+final class SizeCache {
+  /// Sizes by section then item, flattened; nil where not asked yet.
+  @exclusivity(unchecked) private var sizes: [ItemSize?] = []
+  /// The previous sizes' storage, kept so that carrying sizes through a batch writes into
+  /// memory already mapped instead of a fresh array each time (whose pages the allocator may
+  /// have to fault in again: a tenth of an apply in the profile).
+  private var spare: [ItemSize?] = []
+  /// Where each section starts in ``sizes``, plus the end.
+  @exclusivity(unchecked) private var starts: [Int] = [0]
+
+  /// Forgets every size; sections of `counts` items.
+  func reset(_ counts: [Int]) {
+    starts.removeAll(keepingCapacity: true)
+    starts.append(0)
+    starts.reserveCapacity(counts.count + 1)
+    for count in counts { starts.append(starts[starts.count - 1] + count) }
+    sizes.removeAll(keepingCapacity: true)
+    sizes.append(contentsOf: repeatElement(nil, count: starts[starts.count - 1]))
+  }
+
+  /// The sizes of the items that stay, in sections of `counts` items: `carried[p]` is the old
+  /// flat position of the item now at flat position `p`, or -1.
+  func carry(_ carried: [Int], counts: [Int]) {
+    swap(&sizes, &spare)
+    reset(counts)
+    guard carried.count == sizes.count else { return }
+    spare.withUnsafeBufferPointer { old in
+      sizes.withUnsafeMutableBufferPointer { sizes in
+        for (position, source) in carried.enumerated() where source >= 0 && source < old.count {
+          sizes[position] = old[source]
+        }
+      }
+    }
+  }
+
+  private func position(_ indexPath: IndexPath) -> Int? {
+    let section = indexPath.section
+    guard section >= 0, section + 1 < starts.count, indexPath.item >= 0,
+      indexPath.item < starts[section + 1] - starts[section]
+    else { return nil }
+    return starts[section] + indexPath.item
+  }
+
+  /// The known size of the item, if any.
+  func size(at indexPath: IndexPath) -> ItemSize? { position(indexPath).flatMap { sizes[$0] } }
+
+  /// Keeps the item's size.
+  func store(_ size: ItemSize, at indexPath: IndexPath) {
+    if let position = position(indexPath) { sizes[position] = size }
+  }
+}
