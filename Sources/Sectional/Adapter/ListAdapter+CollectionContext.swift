@@ -23,7 +23,7 @@ extension ListAdapter: CollectionContext {
     completion: ((Bool) -> Void)?
   ) {
     if isApplyingUpdate {
-      if controller === controllerBeingUpdated {
+      if ObjectIdentifier(controller) == controllerBeingUpdated {
         // Its section is inserted or reloaded by the update being applied: the model changes
         // now and the update carries the new items.
         var ignored = ItemUpdates()

@@ -112,7 +112,7 @@ extension ListAdapter {
   /// (its section is inserted or reloaded), so it is folded in rather than applied on its own.
   private func update(_ controller: SectionController, to object: any ListDiffable) {
     let previous = controllerBeingUpdated
-    controllerBeingUpdated = controller
+    controllerBeingUpdated = ObjectIdentifier(controller)
     controller.didUpdate(to: object)
     controllerBeingUpdated = previous
   }

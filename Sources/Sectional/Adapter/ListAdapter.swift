@@ -34,8 +34,10 @@ public final class ListAdapter {
   /// are folded into the update (its own controller's) or held until the update is applied.
   var isApplyingUpdate = false
   /// The controller whose ``SectionController/didUpdate(to:)`` is running while the adapter
-  /// applies an update: its section is inserted or reloaded by the update anyway.
-  weak var controllerBeingUpdated: SectionController?
+  /// applies an update: its section is inserted or reloaded by the update anyway. Its identity
+  /// only (the adapter holds the controller meanwhile): a `weak` reference would give every
+  /// controller a side table for good, and every later retain and release of it the slow path.
+  var controllerBeingUpdated: ObjectIdentifier?
   /// Item batches held while an update is applied, run right after it in the new numbering.
   var heldBatches: [() -> Void] = []
   /// The sections of the controllers on screen that are still in the list, ascending.
