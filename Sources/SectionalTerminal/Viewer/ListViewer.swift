@@ -321,10 +321,10 @@ public final class ListViewer {
 
   /// Wholly in view: inside the viewport's rows and, in a section that scrolls sideways, inside
   /// its row's visible columns.
-  private func isVisible(_ path: IndexPath) -> Bool {
+  private func isVisible(_ path: IndexPath, cover: Double? = nil) -> Bool {
     guard let attributes = collectionView.layout.layoutAttributesForItem(at: path) else { return false }
     let frame = attributes.frame
-    let top = collectionView.bounds.minY + pinnedCover()
+    let top = collectionView.bounds.minY + (cover ?? pinnedCover())
     guard frame.minY >= top && frame.maxY <= collectionView.bounds.maxY else { return false }
     guard let clip = attributes.clip else { return true }
     return frame.minX >= clip.minX && frame.maxX <= clip.maxX
@@ -344,8 +344,9 @@ public final class ListViewer {
   }
 
   private func visibleButtons() -> [IndexPath] {
-    collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
-      .filter { $0.category == .cell && isButton($0.indexPath) && isVisible($0.indexPath) }
+    let cover = pinnedCover()
+    return collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
+      .filter { $0.category == .cell && isButton($0.indexPath) && isVisible($0.indexPath, cover: cover) }
       .map(\.indexPath).sorted()
   }
 
