@@ -208,6 +208,27 @@ import Testing
       #expect(framesAreSane(h))
       _ = try h.render()
     }
+    try check("L17", "a measured width for an estimated width that is NaN, negative, infinite or huge") {
+      let chip = LayoutSize(widthDimension: .estimated(4), heightDimension: .absolute(1))
+      let item = LayoutItem(layoutSize: chip)
+      let section = LayoutSection(
+        group: .horizontal(
+          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)),
+          subitems: [item, item, item]))
+      let h = try compositional(section, expecting: [])
+      for (step, width) in [Double.nan, -2, .infinity, 1e300].enumerated() {
+        h.collectionView.measurer = { _, _ in Size(width: width, height: 1) }
+        // A new width each time: what was measured at the old one is forgotten.
+        try h.resize(to: Size(width: Double(21 + step), height: 10))
+        #expect(framesAreSane(h), "\(width)")
+        // An invalid measure is not offered (the estimate stays); a huge one is clamped like any
+        // length, and settles.
+        let widths = h.frames(inSectionOf: Model(id: 1)).map(\.width)
+        let expected = width.isFinite && width >= 0 ? 16_777_216.0 : 4
+        #expect(widths == [expected, expected, expected], "\(width): \(widths)")
+        _ = try h.render()
+      }
+    }
   }
 
   // MARK: - Text in cards

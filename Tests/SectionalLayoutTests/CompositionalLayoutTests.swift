@@ -345,10 +345,22 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     }
     // The chips' row is as wide as its content: 20 columns in a 60-column view, nothing to scroll.
     #expect(!layout.scrollSection(0, sidewaysBy: 5))
-    // A width that is not estimated is never the content's.
-    let one = CountSource([1])
-    let fixed = compositional(one) { _, _ in .list() }
+    // A width that is not estimated is never the content's; nor is a repeated item's, which is
+    // its share of the row (measuring it would never settle).
+    let one = CountSource([1, 3])
+    let fixed = compositional(one) { section, _ in
+      section == 0
+        ? .list()
+        : LayoutSection(
+          group: .horizontal(
+            layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), subitem: chip, count: 3))
+    }
     #expect(!fixed.selfSizesItemWidth(at: IndexPath(item: 0, section: 0)))
+    #expect(!fixed.selfSizesItem(at: IndexPath(item: 1, section: 1)))
+    let share = fixed.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))!
+    var measured = share
+    measured.frame.size.width = 3
+    #expect(!fixed.shouldInvalidateLayout(forPreferredAttributes: measured, originalAttributes: share))
   }
 
   @Test func sidewaysSectionsScrollOnTheirOwnAndClipToTheirRow() {

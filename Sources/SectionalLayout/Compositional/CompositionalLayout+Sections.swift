@@ -37,10 +37,9 @@ struct GroupRow: Hashable {
 struct SectionModel: Hashable {
   var height = 0.0
   var items: [Rect] = []
-  var estimated: [Bool] = []
-  /// Items whose width is their content's (an estimated width): measured at the container's
-  /// width, they take their natural width.
-  var fitsWidth: [Bool] = []
+  /// Per item, the dimensions its measured size sets (an estimated dimension the layout
+  /// takes from the measure; empty: the item does not size itself).
+  var sizing: [SelfSizing] = []
   var rows: [GroupRow] = []
   /// Badges in item order.
   var badges: [PlacedSupplementary] = []
@@ -136,8 +135,7 @@ struct SectionSolver {
 
   mutating func solve(_ definition: LayoutSection) -> SectionModel {
     model.items.reserveCapacity(itemCount)
-    model.estimated.reserveCapacity(itemCount)
-    model.fitsWidth.reserveCapacity(itemCount)
+    model.sizing.reserveCapacity(itemCount)
     let width = container.width
     let insets = sanitized(definition.contentInsets, "content insets")
     let contentWidth = Swift.max(0, width - insets.left - insets.right)
@@ -319,8 +317,7 @@ struct SectionSolver {
     let count = Swift.min(template.items.count, itemCount - cursor)
     for index in 0..<count {
       model.items.append(template.items[index].offsetBy(dx: origin.x, dy: origin.y))
-      model.estimated.append(false)
-      model.fitsWidth.append(false)
+      model.sizing.append([])
     }
     for badge in template.badges where badge.index < count {
       var placed = badge
@@ -413,18 +410,26 @@ struct SectionSolver {
             cross = resolve(dimension, in: inner.size, "item height")
             if estimatedHeight, dimension.kind == .fractionalHeight { stretches = true }
           }
+          // A repeated item's width is its share of the group, whatever it measures.
+          var follows: SelfSizing = dimension.isEstimated ? .height : []
+          if group.repeatCount == nil && item.layoutSize.widthDimension.isEstimated { follows.insert(.width) }
           placeItem(
             item, slot: Rect(x: position, y: inner.minY, width: lengths[index], height: cross),
-            index: itemIndex)
+            index: itemIndex, follows: follows)
         } else {
           let dimension = item.layoutSize.widthDimension
           cross =
             dimension.isEstimated
             ? estimatedLength(dimension, itemOffset: 0, along: .width)
             : resolve(dimension, in: inner.size, "item width")
+          // A repeated item's height is its share of the group, whatever it measures.
+          var follows: SelfSizing = dimension.isEstimated ? .width : []
+          if group.repeatCount == nil && item.layoutSize.heightDimension.isEstimated {
+            follows.insert(.height)
+          }
           placeItem(
             item, slot: Rect(x: inner.minX, y: position, width: cross, height: lengths[index]),
-            index: itemIndex)
+            index: itemIndex, follows: follows)
         }
         if !(horizontal && estimatedHeight && item.layoutSize.heightDimension.kind == .fractionalHeight) {
           crossExtent = Swift.max(crossExtent, cross)
@@ -468,8 +473,7 @@ struct SectionSolver {
     guard stretches else { return measured }
     // Members as tall as a fraction of the group are placed again now that its height is known.
     model.items.removeSubrange(start.items...)
-    model.estimated.removeSubrange(start.items...)
-    model.fitsWidth.removeSubrange(start.items...)
+    model.sizing.removeSubrange(start.items...)
     model.badges.removeSubrange(start.badges...)
     cursor = start.cursor
     return place(group, origin: origin, size: measured, estimatedHeight: false)
@@ -509,8 +513,9 @@ struct SectionSolver {
   }
 
   /// Records the item at the cursor in `slot` (its cell inset by the item's content insets,
-  /// except along an estimated axis) with its badges, and moves the cursor on.
-  private mutating func placeItem(_ item: LayoutItem, slot: Rect, index: Int) {
+  /// except along an estimated axis) with its badges and the dimensions its measure sets, and
+  /// moves the cursor on.
+  private mutating func placeItem(_ item: LayoutItem, slot: Rect, index: Int, follows: SelfSizing) {
     let insets = sanitized(item.contentInsets, "item insets")
     let estimatedHeight = item.layoutSize.heightDimension.isEstimated
     let estimatedWidth = item.layoutSize.widthDimension.isEstimated
@@ -522,8 +527,7 @@ struct SectionSolver {
       x: slot.minX + left, y: slot.minY + top, width: Swift.max(0, slot.width - left - right),
       height: Swift.max(0, slot.height - top - bottom))
     model.items.append(frame)
-    model.estimated.append(estimatedHeight || estimatedWidth)
-    model.fitsWidth.append(estimatedWidth)
+    model.sizing.append(follows)
     for badge in item.supplementaryItems {
       let placed = anchor(badge, to: frame)
       let outside = Swift.max(
@@ -588,4 +592,12 @@ struct SectionSolver {
       top: length(insets.top, what), left: length(insets.left, what), bottom: length(insets.bottom, what),
       right: length(insets.right, what))
   }
+}
+
+/// The dimensions of an item that its measured size sets: the estimated ones the layout takes
+/// from the collection view's measure.
+struct SelfSizing: OptionSet, Hashable {
+  let rawValue: UInt8
+  static let width = SelfSizing(rawValue: 1)
+  static let height = SelfSizing(rawValue: 2)
 }

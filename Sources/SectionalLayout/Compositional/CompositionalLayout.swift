@@ -271,22 +271,21 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   // MARK: - Self-sizing
 
-  /// Whether the item's layout size is estimated along either axis: the collection view then
-  /// measures its cell.
-  public func selfSizesItem(at indexPath: IndexPath) -> Bool {
-    guard models.indices.contains(indexPath.section) else { return false }
-    let model = models[indexPath.section]
-    guard indexPath.item >= 0, indexPath.item < model.estimated.count else { return false }
-    return model.estimated[indexPath.item]
-  }
+  /// Whether the item's layout size is estimated along an axis its measure sets: the collection
+  /// view then measures its cell. (A repeated item's length along its group is its share, so an
+  /// estimate there is not measured.)
+  public func selfSizesItem(at indexPath: IndexPath) -> Bool { !sizing(at: indexPath).isEmpty }
 
-  /// Whether the item's width is estimated: the collection view then measures it at the
-  /// container's width and the item takes the width its content does.
-  public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool {
-    guard models.indices.contains(indexPath.section) else { return false }
+  /// Whether the item's width is estimated (and not a repeated item's share of its row): the
+  /// collection view then measures it at the container's width and the item takes the width its
+  /// content does.
+  public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { sizing(at: indexPath).contains(.width) }
+
+  func sizing(at indexPath: IndexPath) -> SelfSizing {
+    guard models.indices.contains(indexPath.section) else { return [] }
     let model = models[indexPath.section]
-    guard indexPath.item >= 0, indexPath.item < model.fitsWidth.count else { return false }
-    return model.fitsWidth[indexPath.item]
+    guard indexPath.item >= 0, indexPath.item < model.sizing.count else { return [] }
+    return model.sizing[indexPath.item]
   }
 
   /// Whether the boundary supplementary of `kind` at `indexPath` has an estimated height: the
@@ -316,7 +315,14 @@ public final class CompositionalLayout: CollectionViewLayout {
     case .decoration:
       return false
     }
-    guard preferred.frame.size.isValid, preferred.frame.size != original.frame.size else { return false }
+    guard preferred.frame.size.isValid else { return false }
+    // Only the dimensions the layout takes from the measure count, clamped as it clamps them: a
+    // measure it would not use, or cut to the same length again, is not a change.
+    var size = original.frame.size
+    let follows: SelfSizing = preferred.category == .cell ? sizing(at: indexPath) : .height
+    if follows.contains(.width) { size.width = Swift.min(preferred.frame.size.width, Self.maximumLength) }
+    if follows.contains(.height) { size.height = Swift.min(preferred.frame.size.height, Self.maximumLength) }
+    guard size != original.frame.size else { return false }
     if passes >= maximumSelfSizingPasses {
       if reportedRunaways.insert(indexPath).inserted {
         report(
