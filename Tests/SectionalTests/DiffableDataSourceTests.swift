@@ -63,6 +63,23 @@ import Testing
     #expect(log.asked.subtracting(onScreen()) == Set(21...40).subtracting([26]))
   }
 
+  /// The size cache reuses its storage from one apply to the next, but a list of hundreds of
+  /// thousands does not keep a second copy, and a list that shrinks lets the room go.
+  @Test func theSizeCacheKeepsItsStorageWithinBounds() {
+    let cache = SizeCache()
+    cache.reset([10_000])
+    cache.carry(Array(0..<10_000), counts: [10_000])
+    #expect(cache.retainedCapacity >= 20_000)  // the previous storage is kept for the next apply
+    cache.reset([400_000])
+    cache.carry(Array(0..<400_000), counts: [400_000])
+    #expect(cache.retainedCapacity < 800_000)  // not twice
+    cache.store(.exact(Size(width: 3, height: 1)), at: IndexPath(item: 7, section: 0))
+    cache.carry([-1, 7], counts: [2])
+    #expect(cache.size(at: IndexPath(item: 1, section: 0)) == .exact(Size(width: 3, height: 1)))
+    #expect(cache.size(at: IndexPath(item: 0, section: 0)) == nil)
+    #expect(cache.retainedCapacity < 10_000)  // the list shrank: the room is let go
+  }
+
   @Test func aSnapshotBuildsAndReadsLikeUIKits() {
     var snapshot = Snapshot()
     snapshot.appendSections(["a", "b"])

@@ -8,8 +8,11 @@ final class SizeCache {
   @exclusivity(unchecked) private var sizes: [ItemSize?] = []
   /// The previous sizes' storage, kept so that carrying sizes through a batch writes into
   /// memory already mapped instead of a fresh array each time (whose pages the allocator may
-  /// have to fault in again: a tenth of an apply in the profile).
+  /// have to fault in again: a tenth of an apply in the profile). Kept only up to
+  /// ``spareLimit`` sizes, so a list of millions does not hold its sizes twice.
   private var spare: [ItemSize?] = []
+  /// The most sizes ``spare`` keeps (6 MB).
+  static let spareLimit = 262_144
   /// Where each section starts in ``sizes``, plus the end.
   @exclusivity(unchecked) private var starts: [Int] = [0]
 
@@ -19,14 +22,17 @@ final class SizeCache {
     starts.append(0)
     starts.reserveCapacity(counts.count + 1)
     for count in counts { starts.append(starts[starts.count - 1] + count) }
-    sizes.removeAll(keepingCapacity: true)
-    sizes.append(contentsOf: repeatElement(nil, count: starts[starts.count - 1]))
+    let total = starts[starts.count - 1]
+    // The storage is reused, unless the list shrank to well under it (then it is let go).
+    if sizes.capacity > 2 * total + 1_024 { sizes = [] } else { sizes.removeAll(keepingCapacity: true) }
+    sizes.append(contentsOf: repeatElement(nil, count: total))
   }
 
   /// The sizes of the items that stay, in sections of `counts` items: `carried[p]` is the old
   /// flat position of the item now at flat position `p`, or -1.
   func carry(_ carried: [Int], counts: [Int]) {
     swap(&sizes, &spare)
+    defer { if spare.capacity > Self.spareLimit { spare = [] } }
     reset(counts)
     guard carried.count == sizes.count else { return }
     spare.withUnsafeBufferPointer { old in
@@ -37,6 +43,9 @@ final class SizeCache {
       }
     }
   }
+
+  /// How many sizes the storage has room for, the spare included.
+  var retainedCapacity: Int { sizes.capacity + spare.capacity }
 
   private func position(_ indexPath: IndexPath) -> Int? {
     let section = indexPath.section
