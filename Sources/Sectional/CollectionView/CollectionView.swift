@@ -197,8 +197,8 @@ public final class CollectionView {
     if let measurer { return measurer(descriptor, width) }
     switch descriptor.content {
     case .text(let text, _):
-      let lines = TextWrapping.lines(text, width: Int(width))
-      return Size(width: min(width, Double(lines.map(\.count).max() ?? 0)), height: Double(lines.count))
+      let size = TextWrapping.size(of: text, width: Int(width))
+      return Size(width: min(width, Double(size.width)), height: Double(size.lines))
     case .button(let label):
       return Size(width: min(width, Double(label.count + 4)), height: 1)
     case .custom:

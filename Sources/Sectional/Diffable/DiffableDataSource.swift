@@ -73,11 +73,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// of the new ones (read the same way) whose size stays known, or -1.
   @usableFromInline
   func show(_ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, completion: (() -> Void)?) {
-    if let carried {
-      sizes.carry(carried, counts: snapshot.sectionItems.map { $0.count })
-    } else {
-      sizes.reset((0..<snapshot.numberOfSections).map { snapshot.items(atSection: $0).count })
-    }
+    let counts = snapshot.sectionItems.map { $0.count }
+    if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
     guard let collectionView else {
       current = snapshot
       completion?()
@@ -186,9 +183,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     // Each new item's old number (-1: new), found by position where it can be; for each old
     // item, where it went: its new section and index, packed in one 64-bit integer (-1: gone;
     // 64 bits, not `Int`, so that it packs on 32-bit platforms too).
-    var newStarts = [0]
-    newStarts.reserveCapacity(newSectionCount + 1)
-    for items in new.sectionItems { newStarts.append(newStarts[newStarts.count - 1] + items.count) }
+    let newStarts = new.itemStarts
     var carried = [Int](repeating: -1, count: newStarts[newSectionCount])
     var newPlace = [Int64](repeating: -1, count: oldItemCount)
     func sectionOf(_ place: Int64) -> Int { Int(truncatingIfNeeded: place >> 32) }

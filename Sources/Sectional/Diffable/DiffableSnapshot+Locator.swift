@@ -16,10 +16,7 @@ extension DiffableSnapshot {
 
     @inlinable init(_ snapshot: DiffableSnapshot) {
       self.snapshot = snapshot
-      var starts = [0]
-      starts.reserveCapacity(snapshot.sectionItems.count + 1)
-      for items in snapshot.sectionItems { starts.append(starts[starts.count - 1] + items.count) }
-      self.starts = starts
+      starts = snapshot.itemStarts
       budget = 16 * (starts[starts.count - 1] + 1)
     }
 

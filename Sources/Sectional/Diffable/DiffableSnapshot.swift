@@ -61,6 +61,14 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   /// The items of the section at `index` (for the data source, by position).
   @inlinable func items(atSection index: Int) -> [ItemID] { sectionItems[index] }
 
+  /// Where each section's items start among all items read section by section, plus the end.
+  @inlinable var itemStarts: [Int] {
+    var starts = [0]
+    starts.reserveCapacity(sectionItems.count + 1)
+    for items in sectionItems { starts.append(starts[starts.count - 1] + items.count) }
+    return starts
+  }
+
   // MARK: - Sections
 
   /// Adds sections at the end. Identifiers already in the snapshot are skipped.

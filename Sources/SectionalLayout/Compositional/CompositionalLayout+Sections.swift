@@ -360,7 +360,7 @@ struct SectionSolver {
         lengths[index] = Swift.max(0, (axisLength - spacingMinimum * (count - 1)) / count)
       } else if case .item = member, dimension.isEstimated {
         lengths[index] = estimatedLength(
-          dimension, itemOffset: leafOffset(members, index), along: horizontal ? .width : .height)
+          dimension, itemOffset: leafOffset(members, index), along: group.axis)
       } else {
         lengths[index] = resolve(dimension, in: inner.size, horizontal ? "item width" : "item height")
       }
@@ -405,7 +405,7 @@ struct SectionSolver {
         if horizontal {
           let dimension = item.layoutSize.heightDimension
           if dimension.isEstimated {
-            cross = estimatedLength(dimension, itemOffset: 0, along: .height)
+            cross = estimatedLength(dimension, itemOffset: 0, along: .vertical)
           } else {
             cross = resolve(dimension, in: inner.size, "item height")
             if estimatedHeight, dimension.kind == .fractionalHeight { stretches = true }
@@ -420,7 +420,7 @@ struct SectionSolver {
           let dimension = item.layoutSize.widthDimension
           cross =
             dimension.isEstimated
-            ? estimatedLength(dimension, itemOffset: 0, along: .width)
+            ? estimatedLength(dimension, itemOffset: 0, along: .horizontal)
             : resolve(dimension, in: inner.size, "item width")
           // A repeated item's height is its share of the group, whatever it measures.
           var follows: SelfSizing = dimension.isEstimated ? .width : []
@@ -498,14 +498,14 @@ struct SectionSolver {
     return maxX - minX
   }
 
-  enum Axis { case width, height }
-
-  /// An estimated length: the measured width or height of the item `itemOffset` items past the
-  /// cursor, or the estimate.
-  private func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int, along axis: Axis) -> Double {
+  /// An estimated length: the measured width (along a horizontal axis) or height of the item
+  /// `itemOffset` items past the cursor, or the estimate.
+  private func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int, along axis: LayoutGroup.Axis)
+    -> Double
+  {
     let path = IndexPath(item: cursor + itemOffset, section: section)
     if let preferred = preferredSizes[path] {
-      let length = axis == .width ? preferred.width : preferred.height
+      let length = axis == .horizontal ? preferred.width : preferred.height
       if length.isFinite && length >= 0 { return Swift.min(length, CompositionalLayout.maximumLength) }
     }
     return dimension.value.isFinite
