@@ -114,13 +114,18 @@ import Testing
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-stty").path
       try? FileManager.default.removeItem(atPath: file)
       defer { try? FileManager.default.removeItem(atPath: file) }
-      type("stty -a > \(file); echo stty-done")
+      // Written aside and renamed, so the file exists only once it is whole. (Waiting for an
+      // echoed marker on the screen raced: the typed command line itself ends with it.)
+      type("stty -a > \(file).part && mv \(file).part \(file)")
       keys("Enter")
-      wait(for: "stty") {
-        $0.contains("stty-done\n") || $0.hasSuffix("stty-done") || $0.contains("\nstty-done")
+      for _ in 0..<100 {
+        if let modes = try? String(contentsOfFile: file, encoding: .utf8) {
+          return modes.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        }
+        usleep(100_000)
       }
-      let modes = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-      return modes.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+      Issue.record("timed out waiting for stty; the pane shows:\n\(screen)")
+      return []
     }
 
     func startFeed(_ binary: String, _ arguments: String = "") {

@@ -42,11 +42,12 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 }
 
 /// Puts the terminal back from a signal handler: the leave sequence, then the saved modes.
+/// `TCSADRAIN`, not `TCSAFLUSH`: what the user typed ahead belongs to the shell and is kept.
 private func restoreFromSignalHandler() {
   if let sequence = restoreSequence, let base = sequence.baseAddress {
     _ = write(sessionOutput, base, sequence.count)
   }
-  if attributesSaved { _ = tcsetattr(sessionInput, TCSAFLUSH, &savedAttributes) }
+  if attributesSaved { _ = tcsetattr(sessionInput, TCSADRAIN, &savedAttributes) }
 }
 
 /// SIGTSTP (Ctrl-Z, `kill -TSTP`): give the terminal back, stop, and take it over again once
@@ -183,7 +184,8 @@ public final class TerminalSession {
     if let sequence = restoreSequence, let base = sequence.baseAddress, isActive {
       _ = systemWrite(output, base, sequence.count)
     }
-    if attributesSaved { _ = tcsetattr(input, TCSAFLUSH, &savedAttributes) }
+    // TCSADRAIN: keys typed after `q` (the next shell command) are the shell's; a flush lost them.
+    if attributesSaved { _ = tcsetattr(input, TCSADRAIN, &savedAttributes) }
     attributesSaved = false
     isActive = false
     for number in terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(number, SIG_DFL) }
