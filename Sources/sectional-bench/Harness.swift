@@ -54,18 +54,29 @@ func blackHole<T>(_ value: T) {
 }
 
 func medianMilliseconds(of sample: Sample, runs: Int) -> Double {
-  sample.setUp()
-  sample.run()  // warm-up
-  var times: [Double] = []
-  for _ in 0..<runs {
+  alternatingMedians(of: [sample], runs: runs)[0]
+}
+
+/// The median of each sample, timed in turns (a, b, a, b, …) after one warm-up each: two
+/// engines doing the same work see the same machine, the same load from its neighbours and the
+/// same state of the allocator, rather than one of them all of a quiet stretch and the other all
+/// of a busy one.
+func alternatingMedians(of samples: [Sample], runs: Int) -> [Double] {
+  for sample in samples {
     sample.setUp()
-    let clock = ContinuousClock()
-    let elapsed = clock.measure { sample.run() }
-    let (seconds, attoseconds) = elapsed.components
-    times.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    sample.run()  // warm-up
   }
-  times.sort()
-  return times[times.count / 2]
+  var times = [[Double]](repeating: [], count: samples.count)
+  for _ in 0..<runs {
+    for (index, sample) in samples.enumerated() {
+      sample.setUp()
+      let clock = ContinuousClock()
+      let elapsed = clock.measure { sample.run() }
+      let (seconds, attoseconds) = elapsed.components
+      times[index].append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+  }
+  return times.map { $0.sorted()[runs / 2] }
 }
 
 /// With `SECTIONAL_BENCH_PROFILE=N` in the environment, each scenario runs only its measured
@@ -80,7 +91,11 @@ func run(_ scenario: Scenario) {
     }
     return
   }
-  let median = medianMilliseconds(of: scenario.measured, runs: scenario.runs)
+  // The further baselines are the same work done another way (an earlier engine, a partial
+  // method), so they are timed in turns with the measured sample.
+  let medians = alternatingMedians(
+    of: [scenario.measured] + scenario.otherBaselines.map(\.sample), runs: scenario.runs)
+  let median = medians[0]
   var fields: [(String, JSONValue)] = [
     ("benchmark", .string(scenario.name)),
     ("n", .integer(scenario.n)),
@@ -96,8 +111,7 @@ func run(_ scenario: Scenario) {
   } else {
     fields += [("baseline", .null), ("baseline_median_ms", .null), ("speedup", .null)]
   }
-  for other in scenario.otherBaselines {
-    let otherMedian = medianMilliseconds(of: other.sample, runs: scenario.runs)
+  for (other, otherMedian) in zip(scenario.otherBaselines, medians.dropFirst()) {
     fields += [
       (other.key, .string(other.name)),
       ("\(other.key)_median_ms", .number(otherMedian)),
