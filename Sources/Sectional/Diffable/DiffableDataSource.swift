@@ -25,7 +25,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
   /// The collection view this data source feeds.
   public private(set) weak var collectionView: CollectionView?
-  private let cellProvider: (IndexPath, ItemID) -> CellDescriptor
+  @usableFromInline let cellProvider: (IndexPath, ItemID) -> CellDescriptor
   /// Supplies headers, footers and any other supplementary, by kind and index path; nil (the
   /// default) for none.
   public var supplementaryProvider: ((ElementKind, IndexPath) -> SupplementaryDescriptor?)?
@@ -37,6 +37,14 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// diffable data source, which fetches a cell again only when its item is new, reloaded or
   /// reconfigured, the size of an unchanged item is not asked for again.
   let sizes = SizeCache()
+  /// The cell of the item at an index path (nil for none), from code specialised for this data
+  /// source's identifier types in the module that applies its snapshots; set by the first
+  /// ``apply(_:animatingDifferences:completion:)``. The data source is generic and its methods
+  /// run unspecialised: there, finding an item instantiated generic metadata (`Optional<ItemID>`,
+  /// `Array<ItemID>`, the closure's context) on every call, more than half of what asking a
+  /// reloaded cell for its size cost.
+  /// Main-actor typed, so that calling it checks no executor at run time.
+  @usableFromInline var specialisedCell: (@MainActor (DiffableDataSource, IndexPath) -> CellDescriptor?)?
 
   /// A data source for `collectionView`, which it becomes the data source of (and the delegate,
   /// when the view has none). `cellProvider` is asked for a cell whenever the view needs one.
@@ -64,6 +72,16 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   ) {
     // The batch is worked out here, in the caller's module, where the identifier types are known:
     // the two-level diff then runs specialised, not as generic code.
+    if specialisedCell == nil {
+      specialisedCell = { dataSource, indexPath in
+        let (section, index) = (indexPath.section, indexPath.item)
+        guard section >= 0, section < dataSource.current.sectionItems.count, index >= 0,
+          index < dataSource.current.sectionItems[section].count
+        else { return nil }
+        let item = dataSource.current.sectionItems[section][index]
+        return dataSource.cellProvider(indexPath, item)
+      }
+    }
     let plan = animatingDifferences && collectionView != nil ? Self.plan(from: current, to: snapshot) : nil
     show(snapshot, batch: plan?.batch, carried: plan?.carried, completion: completion)
   }
@@ -327,10 +345,14 @@ extension DiffableDataSource: CollectionViewDataSource {
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
     -> CellDescriptor
   {
-    guard let item = itemIdentifier(for: indexPath) else {
-      return .text("", role: .body, width: 0, height: 0)
-    }
-    return cellProvider(indexPath, item)
+    cell(at: indexPath) ?? .text("", role: .body, width: 0, height: 0)
+  }
+
+  /// The cell provider's cell for the item at `indexPath`, or nil when there is no such item:
+  /// through the specialised path once there is one.
+  private func cell(at indexPath: IndexPath) -> CellDescriptor? {
+    if let specialisedCell { return specialisedCell(self, indexPath) }
+    return itemIdentifier(for: indexPath).map { cellProvider(indexPath, $0) }
   }
 
   /// The supplementary provider's answer for `kind` at `indexPath`.
@@ -360,8 +382,7 @@ extension DiffableDataSource: @MainActor FlowLayoutDelegate {
   /// Asks the cell provider for the item's size and keeps it.
   @inline(never)
   private func fetchSize(at indexPath: IndexPath) -> ItemSize {
-    guard let item = itemIdentifier(for: indexPath) else { return .exact(.zero) }
-    let size = cellProvider(indexPath, item).size
+    guard let size = cell(at: indexPath)?.size else { return .exact(.zero) }
     sizes.store(size, at: indexPath)
     return size
   }
