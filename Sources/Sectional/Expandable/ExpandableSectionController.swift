@@ -42,7 +42,14 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   }
   /// The items for the current object and expansion: the component lists are asked once per
   /// change, not on every count and cell the layout asks for.
-  private var cachedItems: [Item]?
+  private var cachedItems: [Item]? {
+    didSet { cachedCount = cachedItems?.count ?? -1 }
+  }
+  /// `cachedItems`' count, or -1. Not generic: this class runs unspecialised, and reading the
+  /// count through `cachedItems` instantiated `Optional<Array<Item>>` metadata on every call —
+  /// the collection view asks every section's count after each batch, 12% of an adapter update
+  /// of 10,000 cards.
+  private var cachedCount = -1
 
   /// A collapsed controller; the adapter gives it its object.
   public override init() { super.init() }
@@ -108,7 +115,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   public var toggleLabel: String { isExpanded ? collapseLabel : expandLabel }
 
   /// The components shown now plus the toggle.
-  open override func numberOfItems() -> Int { items.count }
+  open override func numberOfItems() -> Int { cachedCount >= 0 ? cachedCount : items.count }
 
   /// Stores the object and reads its component lists again. Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
