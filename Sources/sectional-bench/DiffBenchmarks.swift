@@ -53,6 +53,7 @@ func diffScenario(
     precondition(
       now.inserts == then.inserts && now.deletes == then.deletes && now.updates == then.updates
         && now.moves == then.moves, "\(name): the diff's result differs from the frozen engine's")
+    scenario.alternatesOtherBaselines = true
     scenario.otherBaselines = [
       (
         "previous", "the diff engine before part 4 of the performance issue, frozen",

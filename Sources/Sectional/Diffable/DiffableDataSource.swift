@@ -42,8 +42,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// ``apply(_:animatingDifferences:completion:)``. The data source is generic and its methods
   /// run unspecialised: there, finding an item instantiated generic metadata (`Optional<ItemID>`,
   /// `Array<ItemID>`, the closure's context) on every call, more than half of what asking a
-  /// reloaded cell for its size cost.
-  /// Main-actor typed, so that calling it checks no executor at run time.
+  /// reloaded cell for its size cost. Main-actor typed, so that calling it checks no executor at
+  /// run time.
   @usableFromInline var specialisedCell: (@MainActor (DiffableDataSource, IndexPath) -> CellDescriptor?)?
 
   /// A data source for `collectionView`, which it becomes the data source of (and the delegate,
