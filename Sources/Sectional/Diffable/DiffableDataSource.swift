@@ -74,11 +74,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     // the two-level diff then runs specialised, not as generic code.
     if specialisedCell == nil {
       specialisedCell = { dataSource, indexPath in
-        let (section, index) = (indexPath.section, indexPath.item)
-        guard section >= 0, section < dataSource.current.sectionItems.count, index >= 0,
-          index < dataSource.current.sectionItems[section].count
-        else { return nil }
-        let item = dataSource.current.sectionItems[section][index]
+        // No closure inside (`Optional.map`): each would check the executor at run time.
+        guard let item = dataSource.item(at: indexPath) else { return nil }
         return dataSource.cellProvider(indexPath, item)
       }
     }
@@ -111,11 +108,16 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   }
 
   /// The identifier of the item at `indexPath`, or nil.
-  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
-    guard indexPath.section >= 0, indexPath.section < current.sectionItems.count else { return nil }
-    return current.sectionItems[indexPath.section].withUnsafeBufferPointer { items in
-      indexPath.item >= 0 && indexPath.item < items.count ? items[indexPath.item] : nil
-    }
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? { item(at: indexPath) }
+
+  /// The identifier of the item at `indexPath`, or nil: inlinable, so that the specialised cell
+  /// fetch (see ``specialisedCell``) runs it without generic code.
+  @inlinable func item(at indexPath: IndexPath) -> ItemID? {
+    let (section, index) = (indexPath.section, indexPath.item)
+    guard section >= 0, section < current.sectionItems.count, index >= 0,
+      index < current.sectionItems[section].count
+    else { return nil }
+    return current.sectionItems[section][index]
   }
 
   /// The index path of `item`, or nil.
@@ -352,7 +354,7 @@ extension DiffableDataSource: CollectionViewDataSource {
   /// through the specialised path once there is one.
   private func cell(at indexPath: IndexPath) -> CellDescriptor? {
     if let specialisedCell { return specialisedCell(self, indexPath) }
-    return itemIdentifier(for: indexPath).map { cellProvider(indexPath, $0) }
+    return item(at: indexPath).map { cellProvider(indexPath, $0) }
   }
 
   /// The supplementary provider's answer for `kind` at `indexPath`.
