@@ -3,8 +3,8 @@ import SeededRandom
 import Testing
 
 @Suite struct DiffPropertyTests {
-  /// 6,000 seeded cases, up to 200 elements drawn from small alphabets, so duplicates, moves and
-  /// updates are common.
+  /// 6,000 seeded cases of up to 200 elements: half drawn from small alphabets, so duplicates,
+  /// moves and updates are common; half with unique old identifiers, edited.
   @Test func applyingTheResultYieldsTheNewArray() {
     var rng = SplitMix64(seed: 20_261_122)
     for caseIndex in 0..<6_000 {
@@ -14,8 +14,37 @@ import Testing
           Item(id: Int.random(in: 0..<alphabet, using: &rng), value: Int.random(in: 0..<3, using: &rng))
         }
       }
-      let old = randomArray()
-      let new = randomArray()
+      let old: [Item]
+      let new: [Item]
+      if caseIndex.isMultiple(of: 2) {
+        old = randomArray()
+        new = randomArray()
+      } else {
+        // Unique old identifiers and a new list that is mostly the old one in order (the case
+        // the diff pairs without looking up), edited by deletes, inserts (some repeating an
+        // identifier), moves and value changes.
+        old = (0..<Int.random(in: 0...200, using: &rng)).shuffled(using: &rng).map {
+          Item(id: $0, value: Int.random(in: 0..<3, using: &rng))
+        }
+        var edited = old
+        for _ in 0..<Int.random(in: 0...20, using: &rng) {
+          switch Int.random(in: 0..<4, using: &rng) {
+          case 0 where !edited.isEmpty:
+            edited.remove(at: Int.random(in: edited.indices, using: &rng))
+          case 1:
+            let id = Int.random(in: 0..<260, using: &rng)
+            edited.insert(Item(id: id, value: 0), at: Int.random(in: 0...edited.count, using: &rng))
+          case 2 where !edited.isEmpty:
+            let moved = edited.remove(at: Int.random(in: edited.indices, using: &rng))
+            edited.insert(moved, at: Int.random(in: 0...edited.count, using: &rng))
+          case 3 where !edited.isEmpty:
+            edited[Int.random(in: edited.indices, using: &rng)].value += 1
+          default:
+            break
+          }
+        }
+        new = edited
+      }
       let result = diff(old: old, new: new)
 
       // Applying deletes, inserts and moves to `old` gives `new`, identifier for identifier.

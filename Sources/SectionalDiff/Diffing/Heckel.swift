@@ -30,10 +30,9 @@ func heckelDiff<Element, Key: Hashable>(
   var nextOld: [Int] = []
   var lastOld: [Int] = []
 
-  // Each side's hashes first, in one sequential pass: the table passes then do little between
-  // their memory accesses, so the processor overlaps the cache misses of many probes.
+  // The old side's hashes first, in one sequential pass: the table pass then does little between
+  // its memory accesses, so the processor overlaps the cache misses of many probes.
   let oldHashes = old.map { identifier($0).hashValue }
-  let newHashes = new.map { identifier($0).hashValue }
 
   // Pass 1: every old identifier into the table.
   for i in 0..<oldCount {
@@ -59,9 +58,24 @@ func heckelDiff<Element, Key: Hashable>(
   var updateCount = 0
   // Entry → the next old occurrence to pair (only when old identifiers repeat).
   var cursor = nextOld.isEmpty ? [] : table.oldFirst
+  // A new list is mostly the old one in order, so each new identifier is first compared with the
+  // entries after the last pair's old index (the next, and the one after it, past a delete): an
+  // entry's identifier is unique in the table, so an equal one is this identifier's entry, and
+  // with unique old identifiers entry k is old element k. Only a new element that is neither is
+  // hashed and looked up (an insert, a move, the first after a run of deletes).
+  var predicted = 0
   for j in 0..<newCount {
     let element = new[j]
-    let (entry, inserted) = table.entry(for: identifier(element), hash: newHashes[j])
+    let key = identifier(element)
+    var entry = -1
+    var inserted = false
+    let keyCount = table.keys.count
+    if predicted < keyCount && table.keys[predicted] == key {
+      entry = predicted
+    } else if predicted &+ 1 < keyCount && table.keys[predicted &+ 1] == key {
+      entry = predicted &+ 1
+    }
+    if entry < 0 { (entry, inserted) = table.entry(for: key, hash: key.hashValue) }
     if inserted {
       table.newFirst[entry] = j
       continue
@@ -78,6 +92,7 @@ func heckelDiff<Element, Key: Hashable>(
       i = cursor[entry]
     }
     guard i >= 0 else { continue }
+    predicted = i &+ 1
     if !cursor.isEmpty { cursor[entry] = nextOld[i] }
     oldToNew[i] = j
     newToOld[j] = i
