@@ -141,51 +141,27 @@ func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCoun
   }
 
   var inserts: [Int] = []
-  // The length of a longest increasing run of old indexes (patience sorting); which run stays
-  // is chosen below, only when some survivors must move.
-  var tails: [Int] = []  // tails[k]: new index ending the best run of length k + 1
-  for j in 0..<newCount {
-    let i = newToOld[j]
-    if i < 0 {
-      inserts.append(j)
-      continue
-    }
-    if let last = tails.last, newToOld[last] > i {
-      var low = 0
-      var high = tails.count - 1
-      while low < high {
-        let mid = (low &+ high) &>> 1
-        if newToOld[tails[mid]] < i { low = mid &+ 1 } else { high = mid }
-      }
-      tails[low] = j
-    } else {
-      tails.append(j)
-    }
-  }
-  var moves: [IndexMove] = []
-  let survivorCount = newCount - inserts.count
-  if tails.count < survivorCount {
-    let stays = preferredStays(newToOld: newToOld, oldToNew: oldToNew, length: tails.count)
-    moves.reserveCapacity(survivorCount - tails.count)
-    for j in 0..<newCount where newToOld[j] >= 0 && !stays[j] {
-      moves.append(IndexMove(from: newToOld[j], to: j))
-    }
-  }
+  for j in 0..<newCount where newToOld[j] < 0 { inserts.append(j) }
+  let moves = fewestMoves(newToOld: newToOld, oldToNew: oldToNew, survivorCount: newCount - inserts.count)
   return IndexChanges(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
 }
 
-/// Which survivors stay when some must move: a longest increasing run of old indexes (of
-/// `length`, found already) that, among all such runs, keeps the most survivors in place — those
-/// whose rank among the old survivors equals their rank among the new ones, whose position the
-/// inserts and deletes alone explain. `[0, 1, 2] → [2, 1, 0]` keeps 1 and moves 0 and 2.
+/// The moves of the survivors that do not stay, in new order. The ones that stay are a longest
+/// increasing run of old indexes that, among all such runs, keeps the most survivors in place —
+/// those whose rank among the old survivors equals their rank among the new ones, whose position
+/// the inserts and deletes alone explain. `[0, 1, 2] → [2, 1, 0]` keeps 1 and moves 0 and 2.
 ///
-/// A longest run maximising a second count is a longest path in a dag ordered by old index: one
-/// pass in new order with a Fenwick tree of prefix maxima over old indexes, keyed by (run length,
-/// survivors in place).
+/// The survivors first fall into blocks: runs that are consecutive both in new order and in old
+/// rank (inserts and deletes between them do not matter). A longest run holds every block it
+/// touches whole — a run holding part of one could take the rest and be longer — and a block's
+/// survivors are all in place or none are. So the choice is made among blocks, as a longest path
+/// in a dag ordered by old rank: one pass in new order with a Fenwick tree of prefix maxima
+/// keyed by (survivors, survivors in place), ties to the later block. An edited list has few
+/// blocks: one when nothing moved (then nothing does), about three per moved element otherwise.
 ///
-/// - Complexity: O(n log n) time, O(n) memory.
+/// - Complexity: O(n + b log b) time for n elements in b blocks, O(n) memory.
 @usableFromInline
-func preferredStays(newToOld: [Int], oldToNew: [Int], length: Int) -> [Bool] {
+func fewestMoves(newToOld: [Int], oldToNew: [Int], survivorCount: Int) -> [IndexMove] {
   let oldCount = oldToNew.count
   let newCount = newToOld.count
   // Rank of each old survivor among the old survivors.
@@ -195,55 +171,87 @@ func preferredStays(newToOld: [Int], oldToNew: [Int], length: Int) -> [Bool] {
     oldRank[i] = rank
     rank &+= 1
   }
-  // Fenwick tree over old indexes: the best (length << 32 | in place) ending at or before an
-  // index, and the new index that ends it.
-  var best = [Int](repeating: 0, count: oldCount + 1)
-  var ending = [Int](repeating: -1, count: oldCount + 1)
-  var previous = [Int](repeating: -1, count: newCount)
-  var top = 0
-  var topEnd = -1
+  // The blocks, in new order: the old rank and new index of each one's first survivor, the new
+  // index of its last, and its weight (survivors << 32 | survivors in place).
+  var blockRank: [Int] = []
+  var blockStart: [Int] = []
+  var blockEnd: [Int] = []
+  var blockWeight: [Int] = []
   var newRank = 0
+  var lastRank = -2
   for j in 0..<newCount {
     let i = newToOld[j]
     guard i >= 0 else { continue }
+    let rank = oldRank[i]
+    let weight = (1 << 32) &+ (rank == newRank ? 1 : 0)
+    if rank == lastRank &+ 1 {
+      blockEnd[blockEnd.count &- 1] = j
+      blockWeight[blockWeight.count &- 1] &+= weight
+    } else {
+      blockRank.append(rank)
+      blockStart.append(j)
+      blockEnd.append(j)
+      blockWeight.append(weight)
+    }
+    lastRank = rank
+    newRank &+= 1
+  }
+  let blockCount = blockRank.count
+  guard blockCount > 1 else { return [] }
+
+  // Each block's place in old order.
+  let byRank = (0..<blockCount).sorted { blockRank[$0] < blockRank[$1] }
+  var place = [Int](repeating: 0, count: blockCount)
+  for (position, block) in byRank.enumerated() { place[block] = position }
+  // Fenwick tree over places: the best weight of a run ending at or before one, and the block
+  // that ends it.
+  var best = [Int](repeating: 0, count: blockCount &+ 1)
+  var ending = [Int](repeating: -1, count: blockCount &+ 1)
+  var previous = [Int](repeating: -1, count: blockCount)
+  var top = 0
+  var topEnd = -1
+  for block in 0..<blockCount {
     var key = 0
     var from = -1
-    var position = i  // the prefix of old indexes below i
+    var position = place[block]  // the blocks before it in old order
     while position > 0 {
-      if best[position] > key {
+      if best[position] > key || (best[position] == key && ending[position] > from) {
         key = best[position]
         from = ending[position]
       }
       position &= position &- 1
     }
-    let value = key &+ (1 << 32) &+ (oldRank[i] == newRank ? 1 : 0)
-    previous[j] = from
-    // Ties go to the later element, as patience sorting's own choice does.
+    let value = key &+ blockWeight[block]
+    previous[block] = from
     if value >= top {
       top = value
-      topEnd = j
+      topEnd = block
     }
-    position = i &+ 1
-    while position <= oldCount {
+    position = place[block] &+ 1
+    while position <= blockCount {
       if value >= best[position] {
         best[position] = value
-        ending[position] = j
+        ending[position] = block
       }
       position &+= position & -position
     }
-    newRank &+= 1
   }
-  assert(top >> 32 == length, "the weighted run is a longest one")
-  var stays = [Bool](repeating: false, count: newCount)
-  var j = topEnd
-  while j >= 0 {
-    stays[j] = true
-    j = previous[j]
+  var stays = [Bool](repeating: false, count: blockCount)
+  var block = topEnd
+  while block >= 0 {
+    stays[block] = true
+    block = previous[block]
   }
-  return stays
+  var moves: [IndexMove] = []
+  moves.reserveCapacity(survivorCount &- Int(truncatingIfNeeded: top >> 32))
+  for block in 0..<blockCount where !stays[block] {
+    for j in blockStart[block]...blockEnd[block] where newToOld[j] >= 0 {
+      moves.append(IndexMove(from: newToOld[j], to: j))
+    }
+  }
+  return moves
 }
 
-/// Two ascending arrays merged into one ascending array.
 func mergeSorted(_ a: [Int], _ b: [Int]) -> [Int] {
   var merged: [Int] = []
   merged.reserveCapacity(a.count + b.count)
