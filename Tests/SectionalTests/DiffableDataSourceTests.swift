@@ -142,6 +142,37 @@ import Testing
     #expect(dataSource.indexPath(for: 2) == IndexPath(item: 2, section: 1) && view.diagnostics.isEmpty)
   }
 
+  /// Reloads come out in index-path order whatever order the snapshot's set keeps them in, and an
+  /// item both moved and reloaded is deleted and inserted instead: a batch cannot move and
+  /// reload one item.
+  @Test func aReloadedItemThatMovesIsDeletedAndInserted() {
+    let (dataSource, view) = makeDataSource()
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems(Array(1...30), toSection: "a")
+    snapshot.appendItems(Array(31...60), toSection: "b")
+    dataSource.apply(snapshot)
+    var next = snapshot
+    next.reloadItems([45, 3, 59, 17, 2, 31, 8])
+    next.moveItem(17, afterItem: 40)  // across sections, and reloaded
+    next.moveItem(5, beforeItem: 1)  // within its section, not reloaded
+    let batch = DiffableDataSource<String, Int>.batch(from: snapshot, to: next)
+    #expect(
+      batch.reloadedItems
+        == [(0, 1), (0, 2), (0, 7), (1, 0), (1, 14), (1, 28)].map {
+          IndexPath(item: $1, section: $0)
+        })
+    #expect(batch.deletedItems == [IndexPath(item: 16, section: 0)])
+    #expect(batch.insertedItems == [IndexPath(item: 10, section: 1)])
+    #expect(
+      batch.movedItems == [
+        IndexPathMove(from: IndexPath(item: 4, section: 0), to: IndexPath(item: 0, section: 0))
+      ])
+    dataSource.apply(next)
+    #expect(view.diagnostics.isEmpty, "\(view.diagnostics.map(\.message))")
+    #expect(dataSource.indexPath(for: 17) == IndexPath(item: 10, section: 1))
+  }
+
   @Test func aMovedSectionCarriesItsItemsAndAReorderTakesTheFewestMoves() {
     var old = Snapshot()
     old.appendSections(["a", "b", "c"])
