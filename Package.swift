@@ -16,6 +16,7 @@ let package = Package(
     .executable(name: "shelves", targets: ["shelves"]),
     .executable(name: "backgrounds", targets: ["backgrounds"]),
     .executable(name: "self-sizing", targets: ["self-sizing"]),
+    .executable(name: "rows", targets: ["rows"]),
   ],
   dependencies: [],
   targets: [
@@ -37,6 +38,7 @@ let package = Package(
     .executableTarget(name: "shelves", dependencies: ["FeedKit"], path: "Samples/Shelves"),
     .executableTarget(name: "backgrounds", dependencies: ["FeedKit"], path: "Samples/Backgrounds"),
     .executableTarget(name: "self-sizing", dependencies: ["FeedKit"], path: "Samples/SelfSizing"),
+    .executableTarget(name: "rows", dependencies: ["FeedKit"], path: "Samples/Rows"),
     .executableTarget(
       name: "sectional-bench",
       dependencies: [

@@ -65,6 +65,52 @@ func runSample(
     #expect(onHeaderRow.last?.kind == .header)
   }
 
+  @Test func rowsPrintsEachRowFromItsStart() throws {
+    let text = printed(RowsSample.sample, ["--width", "60"])
+    try assertSnapshot(text, named: "rows.txt")
+    try assertSnapshot(
+      printed(RowsSample.sample, ["--width", "60", "--height", "16"], color: true), named: "rows.ansi")
+    for row in RowsSample.rows { #expect(text.contains(row.title + " · ")) }
+    #expect(text.contains("[ swift ] [ layout ] [ diff ]"))
+  }
+
+  /// The rows' controllers vend their own sections (three ways of scrolling sideways); the note's
+  /// vends none and gets the layout's own list. Chips are as wide as their text; ← pages the
+  /// featured row a card at a time and the tiles a screen at a time, and nothing else moves.
+  @Test func rowsScrollSidewaysEachAsItsBehaviourSays() {
+    let list = RowsSample.make(columns: 60, rows: 20)
+    let collectionView = list.collectionView
+    #expect((0..<4).map { collectionView.scrollsSideways(section: $0) } == [true, true, true, false])
+    func frame(_ item: Int, _ section: Int) -> Rect {
+      collectionView.layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+        ?? .zero
+    }
+    // "[ swift ]" is 9 columns, "[ layout ]" 10, "[ diff ]" 8, one apart after the row's inset.
+    #expect((0..<3).map { frame($0, 1).width } == [9, 10, 8])
+    #expect((0..<3).map { frame($0, 1).minX } == [2, 12, 23])
+    // The note wraps in the list's width (60 less two insets of 2).
+    #expect(frame(0, 3).width == 56 && frame(0, 3).height == 4)
+
+    let viewer = ListViewer(
+      collectionView: collectionView, renderer: TextRenderer(registry: RowsSample.registry), columns: 60,
+      rows: 20)
+    let cardStart = frame(1, 0).minX
+    let noteBefore = frame(0, 3)
+    viewer.handle(.right)  // the first row in view: the featured cards
+    #expect(frame(1, 0).minX == 2, "the second card at the row's start (it was at \(cardStart))")
+    viewer.handle(.right)
+    #expect(frame(2, 0).minX == 2)
+    viewer.handle(.left)
+    #expect(frame(1, 0).minX == 2)
+    #expect(frame(0, 1).minX == 2 && frame(0, 2).minX == 2 && frame(0, 3) == noteBefore)
+    // The tiles page by the collection view's width (as UIKit's do), whatever the tiles' own.
+    let page = collectionView.bounds.width
+    #expect(collectionView.scrollSection(2, sidewaysBy: 1))
+    #expect(frame(0, 2).minX == 2 - page)
+    #expect(viewer.collectionView.contentOffset.y == 0)
+    withExtendedLifetime(list) {}
+  }
+
   @Test func samplesShareTheFeedsOptionsAndStatuses() {
     let help = runSample(BadgesSample.sample, ["--help"])
     #expect(help.status == 0 && help.output.hasPrefix("Usage: badges"))

@@ -1,0 +1,11 @@
+import FeedKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(SampleCommand.main(RowsSample.sample))
