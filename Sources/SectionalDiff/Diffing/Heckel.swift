@@ -12,7 +12,8 @@
 ///   so such an element is never reported as a move.
 ///
 /// - Complexity: O(n + m) expected time and memory for the table and the passes, plus
-///   O(n log n) in the worst case for the moves (input without moves takes O(1) per element).
+///   O(b log b) for the moves, over b blocks of survivors that stay or move together (b is 1
+///   without moves, at most about three per moved element, n in the worst case).
 @inlinable
 func heckelDiff<Element, Key: Hashable>(
   old: [Element],
