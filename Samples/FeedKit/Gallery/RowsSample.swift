@@ -77,32 +77,24 @@ public enum RowsSample {
 
     override func layoutSection(environment: LayoutEnvironment) -> LayoutSection? {
       guard let row else { return nil }
-      var section: LayoutSection
-      switch row.kind {
-      case .featured:
-        let card = LayoutItem(
-          layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
-        section = LayoutSection(
-          group: .horizontal(
-            layoutSize: LayoutSize(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(3)),
-            subitems: [card]))
-        section.orthogonalScrollingBehavior = .groupPaging
-        section.interGroupSpacing = 2
-      case .chips:
-        let size = LayoutSize(widthDimension: .estimated(8), heightDimension: .absolute(1))
-        section = LayoutSection(
-          group: .horizontal(layoutSize: size, subitems: [LayoutItem(layoutSize: size)]))
-        section.orthogonalScrollingBehavior = .continuous
-        section.interGroupSpacing = 1
-      case .tiles:
-        let tile = LayoutItem(
-          layoutSize: LayoutSize(widthDimension: .absolute(10), heightDimension: .fractionalHeight(1)))
-        section = LayoutSection(
-          group: .horizontal(
-            layoutSize: LayoutSize(widthDimension: .absolute(10), heightDimension: .absolute(3)),
-            subitems: [tile]))
-        section.orthogonalScrollingBehavior = .paging
-      }
+      // One item per group, filling it; chips are groups (and items) as wide as measured.
+      let fill = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1))
+      let chip = LayoutSize(widthDimension: .estimated(8), heightDimension: .absolute(1))
+      let (group, item, behavior, spacing): (LayoutSize, LayoutSize, OrthogonalScrollingBehavior, Double) =
+        switch row.kind {
+        case .featured:
+          (
+            LayoutSize(widthDimension: .fractionalWidth(0.8), heightDimension: .absolute(3)), fill,
+            .groupPaging, 2
+          )
+        case .chips: (chip, chip, .continuous, 1)
+        case .tiles:
+          (LayoutSize(widthDimension: .absolute(10), heightDimension: .absolute(3)), fill, .paging, 0)
+        }
+      var section = LayoutSection(
+        group: .horizontal(layoutSize: group, subitems: [LayoutItem(layoutSize: item)]))
+      section.orthogonalScrollingBehavior = behavior
+      section.interGroupSpacing = spacing
       section.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
       section.boundarySupplementaryItems = [
         LayoutBoundarySupplementaryItem(

@@ -142,7 +142,7 @@ func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCoun
 
   var inserts: [Int] = []
   for j in 0..<newCount where newToOld[j] < 0 { inserts.append(j) }
-  let moves = fewestMoves(newToOld: newToOld, oldToNew: oldToNew, survivorCount: newCount - inserts.count)
+  let moves = fewestMoves(newToOld: newToOld, oldToNew: oldToNew)
   return IndexChanges(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
 }
 
@@ -161,7 +161,7 @@ func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCoun
 ///
 /// - Complexity: O(n + b log b) time for n elements in b blocks, O(n) memory.
 @usableFromInline
-func fewestMoves(newToOld: [Int], oldToNew: [Int], survivorCount: Int) -> [IndexMove] {
+func fewestMoves(newToOld: [Int], oldToNew: [Int]) -> [IndexMove] {
   let oldCount = oldToNew.count
   let newCount = newToOld.count
   // Rank of each old survivor among the old survivors.
@@ -243,7 +243,7 @@ func fewestMoves(newToOld: [Int], oldToNew: [Int], survivorCount: Int) -> [Index
     block = previous[block]
   }
   var moves: [IndexMove] = []
-  moves.reserveCapacity(survivorCount &- Int(truncatingIfNeeded: top >> 32))
+  moves.reserveCapacity(newRank &- Int(truncatingIfNeeded: top >> 32))  // survivors less those staying
   for block in 0..<blockCount where !stays[block] {
     for j in blockStart[block]...blockEnd[block] where newToOld[j] >= 0 {
       moves.append(IndexMove(from: newToOld[j], to: j))
