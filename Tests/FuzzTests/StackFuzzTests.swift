@@ -338,6 +338,13 @@ struct FuzzRun {
   {
     func fail(_ message: String) -> FuzzFailure { FuzzFailure(step: step, message: message) }
     let view = stack.collectionView
+    // Changed sections off screen stand at their last heights until reached; a fresh stack has
+    // none. Lay them out (their diagnostics belong to this step) and keep the offset within
+    // the content, as scrolling there would.
+    if let flow = view.layout as? FlowLayout, flow.estimatedSectionCount > 0 {
+      flow.layOutEstimatedSections()
+      view.setContentOffset(view.contentOffset)
+    }
     let raised = view.diagnostics.map(\.kind)
     view.diagnostics = DiagnosticLog()
     if let unexpected = raised.first(where: { !expecting.contains($0) }) {

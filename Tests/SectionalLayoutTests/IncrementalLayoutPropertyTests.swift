@@ -9,8 +9,11 @@ import Testing
   /// deletes and moves applied incrementally, every attribute equals that of a freshly prepared
   /// layout over the same data — bit for bit, with fractional sizes. With `framesOnDemand`, the
   /// incremental layout builds item frames on demand (as a list past its budget does) and the
-  /// fresh one stores them.
-  @Test(arguments: [false, true]) func incrementalEqualsFresh(framesOnDemand: Bool) {
+  /// fresh one stores them. With `estimates`, changed sections off screen wait at their last
+  /// height: scrolling down from the top, every viewport shows what the fresh layout shows, and
+  /// once it has passed the end nothing is estimated any more.
+  @Test(arguments: [false, true], [false, true])
+  func incrementalEqualsFresh(framesOnDemand: Bool, estimates: Bool) {
     var rng = SplitMix64(seed: 0xF10)
     func randomSize() -> ItemSize {
       .exact(
@@ -22,6 +25,7 @@ import Testing
       let source = GridSource((0..<Int.random(in: 0...30, using: &rng)).map { _ in randomSection() })
       let layout = makeLayout(source, width: 60, height: 20)
       if framesOnDemand { layout.maximumStoredItemFrames = 0 }
+      layout.estimatesChangedSections = estimates
       layout.lineSpacing = 0.5
       layout.interitemSpacing = 1
       layout.headerHeight = 1.5
@@ -107,6 +111,18 @@ import Testing
         fresh.cardOutset = layout.cardOutset
         fresh.prepare()
 
+        if estimates {
+          var y = 0.0
+          while y <= fresh.contentSize.height {
+            let viewport = Rect(x: 0, y: y, width: 60, height: 20)
+            let seen = layout.layoutAttributesForElements(in: viewport)
+            #expect(
+              seen == fresh.layoutAttributesForElements(in: viewport), "trial \(trial) step \(step) y \(y)")
+            if seen != fresh.layoutAttributesForElements(in: viewport) { return }
+            y += 20
+          }
+          #expect(layout.estimatedSectionCount == 0, "trial \(trial) step \(step)")
+        }
         #expect(layout.contentSize == fresh.contentSize, "trial \(trial) step \(step)")
         let incremental = everything(layout)
         let expected = everything(fresh)

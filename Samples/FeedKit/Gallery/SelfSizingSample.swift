@@ -113,6 +113,7 @@ public final class TracingLayout: CollectionViewLayout {
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     inner.layoutAttributesForElements(in: rect)
   }
+  public func layOutEstimatedSections(in rect: Rect) -> Double { inner.layOutEstimatedSections(in: rect) }
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     inner.layoutAttributesForItem(at: indexPath)
   }

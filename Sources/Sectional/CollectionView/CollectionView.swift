@@ -90,7 +90,14 @@ public final class CollectionView {
     var newBounds = bounds
     newBounds.origin = Point(x: 0, y: offset.y.isFinite ? min(max(0, offset.y), maximumContentOffsetY) : 0)
     guard newBounds != bounds else { return }
+    let toEnd = offset.y >= maximumContentOffsetY
     setBounds(newBounds)
+    // The end stays the end: sections laid out on arrival (estimated until then) may have made
+    // the content longer.
+    for _ in 0..<maximumSelfSizingRounds where toEnd && bounds.minY < maximumContentOffsetY {
+      newBounds.origin.y = maximumContentOffsetY
+      setBounds(newBounds)
+    }
     delegate?.collectionViewDidScroll(self)
   }
 
@@ -154,6 +161,7 @@ public final class CollectionView {
   /// prepare, at most `maximumSelfSizingRounds` rounds.
   public func layoutIfNeeded() {
     layout.prepare()
+    settleEstimates()
     guard let dataSource else { return }
     for _ in 0..<maximumSelfSizingRounds {
       var changed = false
@@ -185,6 +193,26 @@ public final class CollectionView {
         }
       }
       guard changed else { return }
+      layout.prepare()
+      settleEstimates()
+    }
+  }
+
+  /// Has the layout lay out what it left at an estimate in the viewport; when content above the
+  /// viewport's top changed height doing so, scrolls by as much, so what the viewport showed
+  /// stays in place (UIKit's content-offset adjustment). A few rounds at most: each lays out
+  /// sections, and there are finitely many.
+  private func settleEstimates() {
+    for _ in 0..<maximumSelfSizingRounds {
+      let shift = layout.layOutEstimatedSections(in: bounds)
+      guard shift != 0, shift.isFinite else { return }
+      var moved = bounds
+      moved.origin.y = max(0, moved.origin.y + shift)
+      if layout.shouldInvalidateLayout(forBoundsChange: moved) {
+        layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: moved))
+      }
+      bounds = moved
+      layout.bounds = moved
       layout.prepare()
     }
   }

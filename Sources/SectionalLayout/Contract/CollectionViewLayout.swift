@@ -61,6 +61,12 @@ public protocol CollectionViewLayout: AnyObject {
   /// Marks what `context` names as needing recomputation at the next ``prepare()``.
   func invalidateLayout(with context: InvalidationContext)
 
+  /// Lays out what stands at an estimate in `rect` (a layout may leave sections a batch changed
+  /// off screen at their last size until a query reaches them), and returns how much the content
+  /// that starts above `rect` changed height: the collection view scrolls by it, so what the
+  /// viewport showed stays where it was. The default lays out nothing and returns 0.
+  func layOutEstimatedSections(in rect: Rect) -> Double
+
   /// Whether the layout sizes the item by its content: the collection view then measures the
   /// item's cell and offers the size as preferred attributes, whatever the cell's descriptor
   /// says. The default says no (a flow layout's items self-size when their descriptor's size is
@@ -91,6 +97,9 @@ public protocol CollectionViewLayout: AnyObject {
 extension CollectionViewLayout {
   /// Invalidates everything.
   public func invalidateLayout() { invalidateLayout(with: .everything) }
+
+  /// The default: nothing is estimated.
+  public func layOutEstimatedSections(in rect: Rect) -> Double { 0 }
 
   /// The default: no supplementaries.
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)

@@ -23,8 +23,7 @@ extension FlowLayout {
       applyStructuralChanges(delegate: delegate)
     }
     for section in dirtySections where section >= 0 && section < records.count {
-      computeSection(section, width: width, delegate: delegate)
-      offsets.setHeight(records[section].height, at: section)
+      estimateOrLayOut(section, width: width, delegate: delegate)
     }
     dirtySections = []
     compactIfNeeded()
@@ -41,6 +40,7 @@ extension FlowLayout {
     records = []
     geometries = []
     lazySections = [:]
+    clearEstimates()
     items.removeAll(reservingCapacity: 0)
     shelves.removeAll(reservingCapacity: 0)
     offsets = OffsetTree()
@@ -125,6 +125,7 @@ extension FlowLayout {
     selfSizingPasses = remap(selfSizingPasses)
     records = newRecords
     geometries = newGeometries
+    remapEstimates(sources: sources)
     dirtySections = newDirty
     takeNamedAfterStructuralChanges()
     newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
@@ -139,9 +140,19 @@ extension FlowLayout {
       }
     }
     let width = sanitizedWidth
-    for section in newDirty { computeSection(section, width: width, delegate: delegate) }
+    // An inserted section has no height to stand as its estimate: it is laid out now. A
+    // survivor is laid out once the offsets are in place, if it is on screen.
+    var survivors: [Int] = []
+    for section in newDirty {
+      if sources[section] != nil {
+        survivors.append(section)
+      } else {
+        computeSection(section, width: width, delegate: delegate)
+      }
+    }
     dirtySections = []
     offsets.rebuild(heights: records.map(\.height))
+    for section in survivors { estimateOrLayOut(section, width: width, delegate: delegate) }
   }
 
   func compactIfNeeded() {

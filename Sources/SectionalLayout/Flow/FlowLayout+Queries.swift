@@ -9,6 +9,7 @@ extension FlowLayout {
   ///   section of m items).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     guard rect.width > 0, rect.height > 0, !records.isEmpty else { return [] }
+    if estimatedCount > 0 { _ = layOutEstimatedSections(in: rect) }
     // Decorations may reach beyond their section (card outsets, the last shelf): look that far.
     // One descent of the offset tree finds the first section; the others' offsets follow from
     // its path.
@@ -160,6 +161,7 @@ extension FlowLayout {
   /// offset (O(log n)).
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard records.indices.contains(indexPath.section) else { return nil }
+    layOutEstimated(indexPath.section)
     let record = records[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < Int(record.itemCount) else { return nil }
     let origin = offsets.offset(of: indexPath.section)
@@ -175,6 +177,7 @@ extension FlowLayout {
     -> LayoutAttributes?
   {
     guard records.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
+    layOutEstimated(indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]
     switch kind {
@@ -190,6 +193,7 @@ extension FlowLayout {
     -> LayoutAttributes?
   {
     guard records.indices.contains(indexPath.section) else { return nil }
+    layOutEstimated(indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]
     switch kind {

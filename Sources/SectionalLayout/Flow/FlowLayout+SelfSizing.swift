@@ -10,6 +10,7 @@ extension FlowLayout {
   ) -> Bool {
     guard preferred.category == .cell, collectionView != nil else { return false }
     let indexPath = preferred.indexPath
+    if records.indices.contains(indexPath.section) { layOutEstimated(indexPath.section) }
     guard records.indices.contains(indexPath.section), indexPath.item >= 0,
       indexPath.item < Int(records[indexPath.section].itemCount),
       resolvedDelegate.layout(self, sizeForItemAt: indexPath).isEstimated,

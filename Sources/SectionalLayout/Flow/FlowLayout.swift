@@ -49,6 +49,18 @@ public final class FlowLayout: CollectionViewLayout {
   /// How many times one item's preferred size may change before the layout stops asking.
   /// Default 8.
   public var maximumSelfSizingPasses = 8
+  /// Whether a section a batch changed keeps its last height, as an estimate, until a query
+  /// reaches it — UIKit's estimated sizes, with the section's own last height as the estimate.
+  /// An update then costs the sections on screen, not every section it changed: the delegate is
+  /// asked a changed section's sizes when the section is queried (scrolled to, or asked for by
+  /// index path), and until then ``contentSize`` counts its old height. Queries are always exact
+  /// for what they return. Sections a batch inserts, and everything after a reload or a new
+  /// width, are laid out at once. Default true; false lays out every changed section in
+  /// ``prepare()``, for a content size that is exact after every update. See also
+  /// ``layOutEstimatedSections()``.
+  public var estimatesChangedSections = true {
+    didSet { if !estimatesChangedSections { layOutEstimatedSections() } }
+  }
 
   /// The visible rectangle, set by the collection view; its width is the width lines wrap at.
   public var bounds = Rect.zero
@@ -79,6 +91,10 @@ public final class FlowLayout: CollectionViewLayout {
   package var maximumStoredItemFrames = 2_000_000
   /// Sections built on demand, by section, while frames are not stored.
   var lazySections: [Int: LazySection] = [:]
+  /// Sections a batch changed off screen and that no query has reached since: their last heights
+  /// stand in until one does (see `FlowLayout+Estimates.swift`).
+  @exclusivity(unchecked) var estimated: [Bool] = []
+  @exclusivity(unchecked) var estimatedCount = 0
   var lazyClock = 0
   /// While a section is built on demand: its diagnostics were reported when it was prepared.
   var suppressesReports = false
@@ -119,7 +135,9 @@ public final class FlowLayout: CollectionViewLayout {
 
   /// The number of items in a cached section.
   package func numberOfItems(inSection section: Int) -> Int {
-    records.indices.contains(section) ? Int(records[section].itemCount) : 0
+    guard records.indices.contains(section) else { return 0 }
+    layOutEstimated(section)
+    return Int(records[section].itemCount)
   }
 
   /// The bounds' width by the sum of the sections' heights.
