@@ -343,10 +343,11 @@ final class MixedSource: ListAdapterDataSource {
         }
       }
       let newCounts = newSections.map(\.count)
+      var tally = ItemBatchTally()
+      #expect(tally.tally(updates, sectionCount: newCounts.count) == nil)
       #expect(
-        BatchValidation.validateItems(
-          updates, touched: BatchValidation.touchedSections(updates), oldCount: { oldCounts[$0] },
-          newCount: { newCounts[$0] }) == nil)
+        tally.validate(updates, oldCount: { oldCounts[$0] }, newCounts: tally.sections.map { newCounts[$0] })
+          == nil)
     }
   }
 }

@@ -38,47 +38,6 @@ enum BatchValidation {
     return .success(sources)
   }
 
-  /// A batch of item changes only (sections keep their indexes, all of them in range): checks
-  /// the sections in `touched` alone, with their counts before and after.
-  ///
-  /// - Complexity: O(item changes + touched sections).
-  static func validateItems(
-    _ updates: BatchUpdates, touched: Set<Int>, oldCount: (Int) -> Int, newCount: (Int) -> Int
-  ) -> BatchUpdateError? {
-    for path in updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from) {
-      guard path.item >= 0, path.item < oldCount(path.section) else {
-        return BatchUpdateError(description: "item \(path) does not exist before the update")
-      }
-    }
-    for path in updates.insertedItems + updates.movedItems.map(\.to) {
-      guard path.item >= 0, path.item < newCount(path.section) else {
-        return BatchUpdateError(description: "item \(path) does not exist after the update")
-      }
-    }
-    let tally = ItemTally(updates)
-    for section in touched.sorted() {
-      if let error = checkCount(
-        tally, old: section, new: section, oldCount: oldCount(section), newCount: newCount(section))
-      {
-        return error
-      }
-    }
-    return nil
-  }
-
-  /// The sections an item-only batch names.
-  static func touchedSections(_ updates: BatchUpdates) -> Set<Int> {
-    var touched = Set<Int>()
-    for path in updates.insertedItems { touched.insert(path.section) }
-    for path in updates.deletedItems { touched.insert(path.section) }
-    for path in updates.reloadedItems { touched.insert(path.section) }
-    for move in updates.movedItems {
-      touched.insert(move.from.section)
-      touched.insert(move.to.section)
-    }
-    return touched
-  }
-
   private static func checkItemPaths(_ updates: BatchUpdates, oldCounts: [Int], newCounts: [Int])
     -> BatchUpdateError?
   {
@@ -187,5 +146,108 @@ enum BatchValidation {
       if sorted[mid] < value { low = mid + 1 } else { high = mid }
     }
     return low
+  }
+}
+
+/// An item-only batch's arithmetic, per section it touches, on arrays indexed by section and kept
+/// from one batch to the next: no hashing, and a batch costs its own changes (plus the section
+/// count, once, when that changes).
+struct ItemBatchTally {
+  private var slots: [Int32] = []  // per section: its place in `sections`, or -1
+  /// The sections the batch names, in the order it first names them.
+  private(set) var sections: [Int] = []
+  private var inserted: [Int] = []
+  private var deleted: [Int] = []
+  private var movedIn: [Int] = []
+  private var movedOut: [Int] = []
+
+  /// Counts `updates`' changes per section. Returns a section the batch names that is not in
+  /// `0..<sectionCount` (nothing is counted then), or nil.
+  mutating func tally(_ updates: BatchUpdates, sectionCount: Int) -> Int? {
+    clear()
+    if slots.count != sectionCount { slots = [Int32](repeating: -1, count: sectionCount) }
+    func place(_ section: Int) -> Int? {
+      guard section >= 0, section < sectionCount else { return nil }
+      let slot = Int(slots[section])
+      if slot >= 0 { return slot }
+      slots[section] = Int32(truncatingIfNeeded: sections.count)
+      sections.append(section)
+      inserted.append(0)
+      deleted.append(0)
+      movedIn.append(0)
+      movedOut.append(0)
+      return sections.count - 1
+    }
+    for path in updates.insertedItems {
+      guard let slot = place(path.section) else { return fail(path.section) }
+      inserted[slot] += 1
+    }
+    for path in updates.deletedItems {
+      guard let slot = place(path.section) else { return fail(path.section) }
+      deleted[slot] += 1
+    }
+    for path in updates.reloadedItems where place(path.section) == nil { return fail(path.section) }
+    for move in updates.movedItems {
+      guard let from = place(move.from.section) else { return fail(move.from.section) }
+      guard let to = place(move.to.section) else { return fail(move.to.section) }
+      movedOut[from] += 1
+      movedIn[to] += 1
+    }
+    return nil
+  }
+
+  private mutating func fail(_ section: Int) -> Int {
+    clear()
+    return section
+  }
+
+  /// Forgets the last batch (the per-section array stays, all -1 again).
+  mutating func clear() {
+    for section in sections { slots[section] = -1 }
+    sections.removeAll(keepingCapacity: true)
+    inserted.removeAll(keepingCapacity: true)
+    deleted.removeAll(keepingCapacity: true)
+    movedIn.removeAll(keepingCapacity: true)
+    movedOut.removeAll(keepingCapacity: true)
+  }
+
+  /// Checks the batch against the counts before and after: every path within its section, and
+  /// each touched section's arithmetic, in section order (the first failure is reported).
+  /// `newCounts` are the touched sections' counts after the batch, in the order of ``sections``
+  /// as the tally left it.
+  func validate(_ updates: BatchUpdates, oldCount: (Int) -> Int, newCounts: [Int]) -> BatchUpdateError? {
+    let newCount = { (section: Int) in newCounts[Int(slots[section])] }
+    func outside(_ path: IndexPath, _ count: (Int) -> Int) -> Bool {
+      path.item < 0 || path.item >= count(path.section)
+    }
+    for path in updates.deletedItems where outside(path, oldCount) { return .missingBefore(path) }
+    for path in updates.reloadedItems where outside(path, oldCount) { return .missingBefore(path) }
+    for move in updates.movedItems where outside(move.from, oldCount) { return .missingBefore(move.from) }
+    for path in updates.insertedItems where outside(path, newCount) { return .missingAfter(path) }
+    for move in updates.movedItems where outside(move.to, newCount) { return .missingAfter(move.to) }
+    for slot in sections.indices.sorted(by: { sections[$0] < sections[$1] }) {
+      let section = sections[slot]
+      let old = oldCount(section)
+      let new = newCounts[slot]
+      guard old - deleted[slot] - movedOut[slot] + inserted[slot] + movedIn[slot] != new else { continue }
+      var text =
+        "section \(section) had \(old) items, now \(new), with \(inserted[slot]) inserted and "
+        + "\(deleted[slot]) deleted"
+      if movedIn[slot] + movedOut[slot] > 0 {
+        text += ", \(movedIn[slot]) moved in and \(movedOut[slot]) moved out"
+      }
+      return BatchUpdateError(description: text)
+    }
+    return nil
+  }
+}
+
+extension BatchUpdateError {
+  static func missingBefore(_ path: IndexPath) -> BatchUpdateError {
+    BatchUpdateError(description: "item \(path) does not exist before the update")
+  }
+
+  static func missingAfter(_ path: IndexPath) -> BatchUpdateError {
+    BatchUpdateError(description: "item \(path) does not exist after the update")
   }
 }

@@ -79,31 +79,31 @@ extension CollectionView {
   private func performItemUpdates(_ updates: BatchUpdates) -> Bool {
     guard let dataSource else { return false }
     let sectionCount = max(0, dataSource.numberOfSections(in: self))
-    let touched = BatchValidation.touchedSections(updates)
     if sectionCount != itemCounts.count {
       return reload(
         after: BatchUpdateError(
           description: "the number of sections was \(itemCounts.count), now \(sectionCount), "
             + "with 0 inserted and 0 deleted"))
     }
-    if let bad = touched.first(where: { $0 < 0 || $0 >= sectionCount }) {
+    if let bad = itemTally.tally(updates, sectionCount: sectionCount) {
       return reload(after: BatchUpdateError(description: "section \(bad) does not exist"))
     }
+    defer { itemTally.clear() }
     // Only the touched sections' counts are read and checked: a card's toggle in a list of a
     // million sections costs its own items, not a copy of every count.
-    var newCounts: [Int: Int] = [:]
-    for section in touched {
-      newCounts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
+    let touched = itemTally.sections
+    var newCounts = [Int](repeating: 0, count: touched.count)
+    for (index, section) in touched.enumerated() {
+      newCounts[index] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
     }
-    if let error = BatchValidation.validateItems(
-      updates, touched: touched, oldCount: { self.itemCounts[$0] }, newCount: { newCounts[$0] ?? 0 })
-    {
+    let oldCounts = itemCounts
+    if let error = itemTally.validate(updates, oldCount: { oldCounts[$0] }, newCounts: newCounts) {
       return reload(after: error)
     }
     var context = InvalidationContext()
     context.reloadSections(touched)
     remapSelection(updates, sources: nil)
-    for (section, count) in newCounts { itemCounts[section] = count }
+    for (index, section) in touched.enumerated() { itemCounts[section] = newCounts[index] }
     layout.invalidateLayout(with: context)
     layoutIfNeeded()
     clampOffset()

@@ -48,6 +48,8 @@ public final class CollectionView {
   /// The item counts the view last validated: what a batch is checked against and what the
   /// layout lays out.
   package internal(set) var itemCounts: [Int] = []
+  /// The arithmetic of item-only batches, its per-section storage kept between them.
+  var itemTally = ItemBatchTally()
   /// The visible rectangle in content coordinates.
   public private(set) var bounds: Rect
 
