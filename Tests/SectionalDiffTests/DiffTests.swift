@@ -133,6 +133,32 @@ import Testing
     #expect(!isEqualDiffable(Item(id: 1), Other(diffIdentifier: 1)))
   }
 
+  /// The adapter pairs an object with the one at its predicted place by comparing identities
+  /// directly; that must say what comparing their ``AnyDiffIdentifier``s says, for every kind
+  /// of identifier (an `Int`, a `String`, another `Hashable`) and across types.
+  @Test func sameIdentityAgreesWithTheBoxedIdentifiers() {
+    struct Other: ListDiffable, Equatable {
+      var diffIdentifier: Int
+    }
+    struct Pair: ListDiffable, Equatable {
+      var diffIdentifier: [Int]
+    }
+    let elements: [any ListDiffable] = [
+      Item(id: 1), Item(id: 1, value: 9), Item(id: 2), Other(diffIdentifier: 1), Other(diffIdentifier: 2),
+      Person("Ann", age: 3), Person("Ann", age: 4), Person("Bo", age: 3), Tag(id: "Ann", colour: 1),
+      Pair(diffIdentifier: [1, 2]), Pair(diffIdentifier: [1, 2]), Pair(diffIdentifier: [2, 1]), "Ann", 1,
+    ]
+    var same = 0
+    for lhs in elements {
+      for rhs in elements {
+        let boxed = AnyDiffIdentifier(lhs) == AnyDiffIdentifier(rhs)
+        #expect(hasSameDiffIdentifier(lhs, rhs) == boxed, "\(lhs) and \(rhs)")
+        if boxed { same += 1 }
+      }
+    }
+    #expect(same == elements.count + 2 * 3)  // itself, and both orders of the three equal pairs
+  }
+
   @Test func batchFormTurnsMovedUpdatesIntoDeleteAndInsert() {
     let old = [Item(id: 1), Item(id: 2), Item(id: 3, value: 0)]
     let new = [Item(id: 3, value: 1), Item(id: 1), Item(id: 2)]

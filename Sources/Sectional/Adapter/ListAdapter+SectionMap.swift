@@ -35,10 +35,13 @@ extension ListAdapter {
     var duplicates: [AnyDiffIdentifier] = []
     var offset = 0
     for object in all {
-      let identifier = AnyDiffIdentifier(object)
       let index = resolved.objects.count
       var old = index &+ offset
-      if old < 0 || old >= identifiers.count || identifiers[old] != identifier {
+      let identifier: AnyDiffIdentifier
+      if old >= 0 && old < objects.count && hasSameDiffIdentifier(objects[old], object) {
+        identifier = identifiers[old]  // the same identity: nothing to box or hash
+      } else {
+        identifier = AnyDiffIdentifier(object)
         old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
         // A controller the data source gave for two objects knows only one of its sections.
         if old >= 0 && (old >= identifiers.count || identifiers[old] != identifier) { old = -1 }

@@ -82,6 +82,19 @@ extension AnyDiffIdentifier: CustomStringConvertible {
 
 /// Whether two elements of any ``ListDiffable`` types are the same model with the same content:
 /// `false` when their types differ.
+/// Whether two elements have the same identity — the same type and equal diff identifiers, as
+/// their ``AnyDiffIdentifier``s would say — without boxing or hashing either identifier.
+package func hasSameDiffIdentifier(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
+  func open<Left: ListDiffable>(_ lhs: Left) -> Bool {
+    func open<Right: ListDiffable>(_ rhs: Right) -> Bool {
+      guard Left.self == Right.self else { return false }
+      return lhs.diffIdentifier == unsafeBitCast(rhs.diffIdentifier, to: Left.DiffIdentifier.self)
+    }
+    return open(rhs)
+  }
+  return open(lhs)
+}
+
 package func isEqualDiffable(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
   // Both sides are opened and their types compared as metatypes: no dynamic cast, no copy.
   func open<Left: ListDiffable>(_ lhs: Left) -> Bool {
