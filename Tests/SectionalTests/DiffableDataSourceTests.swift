@@ -67,6 +67,30 @@ import Testing
     #expect(log.asked.subtracting(onScreen()) == Set(21...40).subtracting([26]))
   }
 
+  /// Scrolling lays out again, and the collection view reads a visible cell only when its item
+  /// may size itself: cells of exact sizes are not asked for again, estimated ones are (to be
+  /// measured).
+  @Test(arguments: [false, true]) func scrollingReadsOnlyTheCellsThatMaySizeThemselves(estimated: Bool) {
+    final class Log { var asked: [Int] = [] }
+    let log = Log()
+    let view = CollectionView(layout: FlowLayout(), size: Size(width: 30, height: 4))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      log.asked.append(number)
+      let size = Size(width: 30, height: 1)
+      return CellDescriptor(
+        reuseKind: "text", size: estimated ? .estimated(size) : .exact(size),
+        content: .text("\(number)", role: .body))
+    }
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a"])
+    snapshot.appendItems(Array(1...20), toSection: "a")
+    dataSource.apply(snapshot)
+    log.asked = []
+    view.setContentOffset(Point(x: 0, y: 2))
+    #expect(Set(log.asked) == (estimated ? Set(3...6) : []))
+    #expect(view.indexPathsForVisibleItems.map(\.item) == [2, 3, 4, 5])
+  }
+
   /// The size cache reuses its storage from one apply to the next, but a list of hundreds of
   /// thousands does not keep a second copy, and a list that shrinks lets the room go.
   @Test func theSizeCacheKeepsItsStorageWithinBounds() {

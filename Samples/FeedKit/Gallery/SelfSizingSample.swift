@@ -139,6 +139,9 @@ public final class TracingLayout: CollectionViewLayout {
     inner.invalidateLayout(with: context)
   }
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { inner.selfSizesItem(at: indexPath) }
+  public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool {
+    inner.mayPreferSize(ofItemAt: indexPath)
+  }
   public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { inner.selfSizesItemWidth(at: indexPath) }
   public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
     inner.selfSizesSupplementary(ofKind: kind, at: indexPath)

@@ -170,6 +170,9 @@ public final class CollectionView {
       for original in layout.layoutAttributesForElements(in: bounds) where original.category != .decoration {
         let descriptor: CellDescriptor
         if original.category == .cell {
+          guard
+            layout.mayPreferSize(ofItemAt: original.indexPath) || layout.selfSizesItem(at: original.indexPath)
+          else { continue }
           descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
           guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
         } else {

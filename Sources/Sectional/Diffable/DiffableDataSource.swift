@@ -349,7 +349,8 @@ extension DiffableDataSource: CollectionViewDataSource {
 
   /// The number of items of the applied snapshot's section at `section`.
   public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    section >= 0 && section < current.numberOfSections ? current.items(atSection: section).count : 0
+    // The size cache holds the shown snapshot's counts: read there, this runs no generic code.
+    sizes.itemCount(inSection: section)
   }
 
   /// The cell provider's cell for the item at `indexPath`.

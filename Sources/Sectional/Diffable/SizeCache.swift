@@ -55,6 +55,12 @@ final class SizeCache {
     return starts[section] + indexPath.item
   }
 
+  /// The number of items of `section` as last reset or carried (0 for no such section): the
+  /// shown snapshot's, read without generic code.
+  func itemCount(inSection section: Int) -> Int {
+    section >= 0 && section + 1 < starts.count ? starts[section + 1] - starts[section] : 0
+  }
+
   /// The known size of the item, if any.
   func size(at indexPath: IndexPath) -> ItemSize? { position(indexPath).flatMap { sizes[$0] } }
 

@@ -72,6 +72,11 @@ public protocol CollectionViewLayout: AnyObject {
   /// says. The default says no (a flow layout's items self-size when their descriptor's size is
   /// estimated).
   func selfSizesItem(at indexPath: IndexPath) -> Bool
+  /// Whether the item may take a preferred size at all: the collection view reads a visible
+  /// item's cell, to see whether its size is estimated, only when this says yes. The default
+  /// says yes. A layout that knows the item's size is exact says no, and spares the collection
+  /// view a cell per visible item on every layout pass.
+  func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool
   /// Whether the item's width, too, is its content's (an estimated width): the collection view
   /// then measures the cell at the container's width and offers the width it takes, as UIKit's
   /// fitting with a low horizontal priority does. Otherwise only the height is measured, at the
@@ -126,6 +131,9 @@ extension CollectionViewLayout {
 
   /// The default: no; the cell's descriptor decides.
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { false }
+
+  /// The default: yes; the cell's descriptor decides.
+  public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool { true }
 
   /// The default: no; only heights are measured.
   public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { false }

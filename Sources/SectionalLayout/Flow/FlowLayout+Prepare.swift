@@ -284,8 +284,9 @@ extension FlowLayout {
     var union: Rect?
     for item in 0..<count {
       let indexPath = IndexPath(item: item, section: section)
-      var size = delegate.layout(self, sizeForItemAt: indexPath).resolved(
-        preferred: preferredSizes[indexPath])
+      let itemSize = delegate.layout(self, sizeForItemAt: indexPath)
+      if itemSize.isEstimated { record.hasEstimatedItems = true }
+      var size = itemSize.resolved(preferred: preferredSizes[indexPath])
       if !size.isValid {
         report(.invalidSize, indexPath, "item \(indexPath) has size \(size); used 0×0")
         size = Size(

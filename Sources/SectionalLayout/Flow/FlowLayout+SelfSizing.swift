@@ -1,6 +1,14 @@
 import SectionalDiff
 
 extension FlowLayout {
+  /// Whether the delegate gave the item's section an estimated size: items of sections sized
+  /// exactly never take a preferred size, and the collection view need not read their cells.
+  public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool {
+    guard records.indices.contains(indexPath.section) else { return false }
+    layOutEstimated(indexPath.section)
+    return records[indexPath.section].hasEstimatedItems
+  }
+
   /// Yes when a self-sizing (estimated) item's preferred size differs from the one it was laid
   /// out with — unless that item's size has already changed ``maximumSelfSizingPasses`` times
   /// since it was reloaded: a size that grows every pass or alternates stops there, with a

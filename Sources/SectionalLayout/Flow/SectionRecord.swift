@@ -41,6 +41,9 @@ struct SectionRecord {
   var cardStyle: Int16 = -1
   var backgroundStyle: Int16 = -1
   var shelfStyle: Int16 = -1
+  /// Whether the delegate gave any item of the section an estimated size (only such an item can
+  /// take a preferred size).
+  var hasEstimatedItems = false
 }
 
 /// Where a section's items, shelves and card are, relative to the section. Kept for every
