@@ -15,9 +15,15 @@ extension FlowLayout {
 
   /// Preferred sizes to store, and the sections to recompute, from what a context names.
   func invalidateNamedElements(of context: InvalidationContext) {
-    for section in context.reloadedSections {
-      preferredSizes = preferredSizes.filter { $0.key.section != section }
-      selfSizingPasses = selfSizingPasses.filter { $0.key.section != section }
+    let reloaded = context.reloadedSections
+    if !reloaded.isEmpty {
+      // One pass over what is stored (usually nothing), not one per reloaded section.
+      if !preferredSizes.isEmpty {
+        preferredSizes = preferredSizes.filter { !reloaded.contains($0.key.section) }
+      }
+      if !selfSizingPasses.isEmpty {
+        selfSizingPasses = selfSizingPasses.filter { !reloaded.contains($0.key.section) }
+      }
     }
     for (indexPath, size) in context.preferredSizes {
       preferredSizes[indexPath] = size
