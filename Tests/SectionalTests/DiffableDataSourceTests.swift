@@ -91,6 +91,86 @@ import Testing
     #expect(view.indexPathsForVisibleItems.map(\.item) == [2, 3, 4, 5])
   }
 
+  /// A section changed off screen waits at its old height (the viewport does not move), and is
+  /// laid out when scrolled to; a section reached across the viewport's top that grew scrolls
+  /// the view by as much, so what was below it stays where it was (UIKit's content-offset
+  /// adjustment).
+  @Test func aSectionChangedOffScreenIsLaidOutWhenReachedAndTheViewStaysPut() {
+    let view = CollectionView(layout: FlowLayout(), size: Size(width: 30, height: 5))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      .text("\(number)", role: .body, width: 30, height: 1)
+    }
+    var snapshot = Snapshot()
+    let sections = (0..<10).map { "s\($0)" }
+    snapshot.appendSections(sections)
+    for (index, section) in sections.enumerated() {
+      snapshot.appendItems(Array((index * 100)..<(index * 100 + 10)), toSection: section)
+    }
+    dataSource.apply(snapshot)
+    view.setContentOffset(Point(x: 0, y: 45))
+    #expect(view.indexPathsForVisibleItems == (5..<10).map { IndexPath(item: $0, section: 4) })
+    // Five more items at the start of section 2, off screen above.
+    snapshot.insertItems(Array(1_000..<1_005), beforeItem: 200)
+    dataSource.apply(snapshot)
+    #expect(view.flowLayout.estimatedSectionCount == 1)
+    #expect(view.contentOffset.y == 45)
+    #expect(view.indexPathsForVisibleItems == (5..<10).map { IndexPath(item: $0, section: 4) })
+    #expect(view.contentSize.height == 100)  // section 2 still counts its old 10 rows
+    // Scrolling to 25 reaches section 2 across the top: it is laid out (15 rows), and the view
+    // moves down by the 5 it grew, so section 3 is still 5 rows below the top.
+    view.setContentOffset(Point(x: 0, y: 25))
+    #expect(view.flowLayout.estimatedSectionCount == 0)
+    #expect(view.contentOffset.y == 30)
+    #expect(view.contentSize.height == 105)
+    #expect(view.indexPathsForVisibleItems == (10..<15).map { IndexPath(item: $0, section: 2) })
+    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 3))?.frame.minY == 35)
+  }
+
+  /// Scrolling to the end when the last sections stand at estimates that turn out short lands
+  /// at the real end, as the End key promises.
+  @Test func scrollingToTheEndPassesSectionsThatGrewOnArrival() {
+    let view = CollectionView(layout: FlowLayout(), size: Size(width: 30, height: 5))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      .text("\(number)", role: .body, width: 30, height: 1)
+    }
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b", "c"])
+    snapshot.appendItems(Array(0..<10), toSection: "a")
+    snapshot.appendItems(Array(10..<20), toSection: "b")
+    snapshot.appendItems(Array(20..<30), toSection: "c")
+    dataSource.apply(snapshot)
+    snapshot.appendItems(Array(30..<40), toSection: "b")
+    snapshot.appendItems(Array(40..<50), toSection: "c")
+    dataSource.apply(snapshot)
+    #expect(view.contentSize.height == 30)  // b and c wait at their old heights
+    view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
+    // c was reached and laid out (20 rows); b, above the viewport, still waits.
+    #expect(view.contentSize.height == 40)
+    #expect(view.flowLayout.estimatedSectionCount == 1)
+    #expect(view.contentOffset.y == view.maximumContentOffsetY)
+    #expect(view.indexPathsForVisibleItems.last == IndexPath(item: 19, section: 2))
+    // Scrolling up into b lays it out too; the view keeps c's rows where they were.
+    view.setContentOffset(Point(x: 0, y: 12))
+    #expect(view.contentSize.height == 50)
+    #expect(view.contentOffset.y == 22)
+    #expect(view.flowLayout.estimatedSectionCount == 0)
+
+    // A last section whose top is inside the viewport when it grows: the view goes on to the
+    // new end.
+    var short = Snapshot()
+    short.appendSections(["a", "b"])
+    short.appendItems(Array(0..<10), toSection: "a")
+    short.appendItems(Array(10..<12), toSection: "b")
+    dataSource.apply(short, animatingDifferences: false)
+    view.setContentOffset(.zero)
+    short.appendItems(Array(12..<22), toSection: "b")
+    dataSource.apply(short)
+    #expect(view.contentSize.height == 12)
+    view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
+    #expect(view.contentSize.height == 22)
+    #expect(view.contentOffset.y == 17)
+  }
+
   /// The size cache reuses its storage from one apply to the next, but a list of hundreds of
   /// thousands does not keep a second copy, and a list that shrinks lets the room go.
   @Test func theSizeCacheKeepsItsStorageWithinBounds() {
