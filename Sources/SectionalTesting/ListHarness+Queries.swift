@@ -34,9 +34,12 @@ extension ListHarness {
     }
   }
 
-  /// The frames of `object`'s items, in item order and content coordinates.
+  /// The frames of `object`'s items, in item order and content coordinates — where a fresh list
+  /// would put them: sections changed off screen that wait at their old heights are laid out
+  /// first.
   public func frames(inSectionOf object: any ListDiffable) -> [Rect] {
     guard let section = section(of: object) else { return [] }
+    layOutWaitingSections()
     return (0..<collectionView.numberOfItems(inSection: section)).compactMap {
       collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: section))?.frame
     }
@@ -46,6 +49,7 @@ extension ListHarness {
   /// in drawing order.
   public func decorations(inSectionOf object: any ListDiffable) -> [LayoutAttributes] {
     guard let section = section(of: object) else { return [] }
+    layOutWaitingSections()
     let layout = collectionView.layout
     let everything = Rect(
       x: -1e9, y: -1e9, width: 2e9 + layout.contentSize.width, height: 2e9 + layout.contentSize.height)
@@ -80,5 +84,10 @@ extension ListHarness {
   ) throws {
     let text = try render(expecting: expecting)
     try SectionalTesting.assertSnapshot(text, named: name, filePath: filePath)
+  }
+
+  /// Lays out the sections a flow layout left at estimates, so that frames are exact.
+  private func layOutWaitingSections() {
+    (collectionView.layout as? FlowLayout)?.layOutEstimatedSections()
   }
 }

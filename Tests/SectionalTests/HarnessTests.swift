@@ -49,6 +49,19 @@ func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) thro
     #expect(harness.diagnostics.map(\.kind) == [.duplicateIdentifiers, .duplicateIdentifiers])
   }
 
+  /// A card changed off screen waits at its old height in the list, but the harness reports
+  /// frames where a fresh list puts them.
+  @Test func framesAreAFreshListsAfterAnUpdateOffScreen() throws {
+    let cards = (0..<12).map { card("c\($0)") }
+    let harness = try cardHarness(cards, size: Size(width: 60, height: 10))
+    var changed = cards
+    changed[1].description = String(repeating: "A much longer description that wraps. ", count: 6)
+    try harness.update(to: changed)
+    let fresh = try cardHarness(changed, size: Size(width: 60, height: 10))
+    #expect(harness.frames(inSectionOf: changed[8]) == fresh.frames(inSectionOf: changed[8]))
+    #expect(harness.decorations(inSectionOf: changed[8]) == fresh.decorations(inSectionOf: changed[8]))
+  }
+
   @Test func renderingAnUnregisteredKindIsAFailureUnlessExpected() throws {
     let harness = try ListHarness(objects: [card("a")], size: Size(width: 50, height: 30)) { _ in
       CardController()
