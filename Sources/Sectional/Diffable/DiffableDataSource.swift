@@ -212,77 +212,87 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     // The items not where predicted, with their old sections (-1: new): only they can be
     // inserts or moves in.
     var irregular: [(index: Int, section: Int)] = []
-    for section in 0..<newSectionCount {
-      let items = new.sectionItems[section]
-      let source = sourceOfNew[section]
-      let sourceItems = source >= 0 ? old.sectionItems[source] : []
-      let sourceStart = source >= 0 ? oldStarts[source] : 0
-      let sourceEnd = sourceStart + sourceItems.count
-      let start = newStarts[section]
-      var predicted = 0
-      var lastStaying = -1
-      var inOrder = true
-      irregular.removeAll(keepingCapacity: true)
-      for (index, item) in items.enumerated() {
-        let found: Int
-        if predicted < sourceItems.count && sourceItems[predicted] == item {
-          found = sourceStart + predicted
-          predicted += 1
-        } else {
-          guard let located = locator.locate(item) else {
-            irregular.append((index, -1))
+    // The walk writes through the arrays' buffers: no uniqueness or bounds checks per item.
+    carried.withUnsafeMutableBufferPointer { carried in
+      newPlace.withUnsafeMutableBufferPointer { newPlace in
+        for section in 0..<newSectionCount {
+          let items = new.sectionItems[section]
+          let source = sourceOfNew[section]
+          let sourceItems = source >= 0 ? old.sectionItems[source] : []
+          let sourceStart = source >= 0 ? oldStarts[source] : 0
+          let sourceEnd = sourceStart + sourceItems.count
+          let start = newStarts[section]
+          var predicted = 0
+          var lastStaying = -1
+          var inOrder = true
+          irregular.removeAll(keepingCapacity: true)
+          items.withUnsafeBufferPointer { items in
+            sourceItems.withUnsafeBufferPointer { sourceItems in
+              for (index, item) in items.enumerated() {
+                let found: Int
+                if predicted < sourceItems.count && sourceItems[predicted] == item {
+                  found = sourceStart + predicted
+                  predicted += 1
+                } else {
+                  guard let located = locator.locate(item) else {
+                    irregular.append((index, -1))
+                    continue
+                  }
+                  irregular.append((index, located.section))
+                  found = located.number
+                  if located.section == source { predicted = found - sourceStart + 1 }
+                }
+                carried[start + index] = found
+                newPlace[found] = Int64(section) << 32 | Int64(index)
+                if found >= sourceStart && found < sourceEnd {
+                  if found < lastStaying { inOrder = false }
+                  lastStaying = found
+                }
+              }
+            }
+          }
+          guard keeps[section] else {
+            // An inserted or reloaded section brings all its items; none keeps its cell.
+            for index in 0..<items.count { carried[start + index] = -1 }
             continue
           }
-          irregular.append((index, located.section))
-          found = located.number
-          if located.section == source { predicted = found - sourceStart + 1 }
-        }
-        carried[start + index] = found
-        newPlace[found] = Int64(section) << 32 | Int64(index)
-        if found >= sourceStart && found < sourceEnd {
-          if found < lastStaying { inOrder = false }
-          lastStaying = found
-        }
-      }
-      guard keeps[section] else {
-        // An inserted or reloaded section brings all its items; none keeps its cell.
-        for index in 0..<items.count { carried[start + index] = -1 }
-        continue
-      }
-      if !inOrder {
-        // Items that stay in this section, in both orders; the diff of the two (already paired
-        // by number, so it hashes nothing) gives the fewest in-section moves.
-        if positionInSection.isEmpty { positionInSection = [Int](repeating: -1, count: oldItemCount) }
-        var position = 0
-        for item in sourceStart..<sourceEnd where newPlace[item] >= 0 && sectionOf(newPlace[item]) == section
-        {
-          positionInSection[item] = position
-          position += 1
-        }
-        var stayingNew: [Int] = []
-        for index in 0..<items.count {
-          let item = carried[start + index]
-          if item >= sourceStart && item < sourceEnd { stayingNew.append(item) }
-        }
-        let result = diff(
-          oldCount: position, newToOld: stayingNew.map { positionInSection[$0] }, isEqual: { _, _ in true })
-        for move in result.moves {
-          let item = stayingNew[move.to]
-          batch.movedItems.append(
-            IndexPathMove(
-              from: IndexPath(item: item - sourceStart, section: source),
-              to: IndexPath(item: indexOf(newPlace[item]), section: section)))
-        }
-      }
-      for (index, from) in irregular {
-        if from < 0 || !hands[from] {
-          batch.insertedItems.append(IndexPath(item: index, section: section))
-          carried[start + index] = -1
-        } else if from != source {
-          batch.movedItems.append(
-            IndexPathMove(
-              from: IndexPath(item: carried[start + index] - oldStarts[from], section: from),
-              to: IndexPath(item: index, section: section)))
+          if !inOrder {
+            // Items that stay in this section, in both orders; the diff of the two (already paired
+            // by number, so it hashes nothing) gives the fewest in-section moves.
+            if positionInSection.isEmpty { positionInSection = [Int](repeating: -1, count: oldItemCount) }
+            var position = 0
+            for item in sourceStart..<sourceEnd
+            where newPlace[item] >= 0 && sectionOf(newPlace[item]) == section {
+              positionInSection[item] = position
+              position += 1
+            }
+            var stayingNew: [Int] = []
+            for index in 0..<items.count {
+              let item = carried[start + index]
+              if item >= sourceStart && item < sourceEnd { stayingNew.append(item) }
+            }
+            let result = diff(
+              oldCount: position, newToOld: stayingNew.map { positionInSection[$0] },
+              isEqual: { _, _ in true })
+            for move in result.moves {
+              let item = stayingNew[move.to]
+              batch.movedItems.append(
+                IndexPathMove(
+                  from: IndexPath(item: item - sourceStart, section: source),
+                  to: IndexPath(item: indexOf(newPlace[item]), section: section)))
+            }
+          }
+          for (index, from) in irregular {
+            if from < 0 || !hands[from] {
+              batch.insertedItems.append(IndexPath(item: index, section: section))
+              carried[start + index] = -1
+            } else if from != source {
+              batch.movedItems.append(
+                IndexPathMove(
+                  from: IndexPath(item: carried[start + index] - oldStarts[from], section: from),
+                  to: IndexPath(item: index, section: section)))
+            }
+          }
         }
       }
     }
