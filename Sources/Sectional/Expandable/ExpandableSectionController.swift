@@ -41,7 +41,8 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     didSet { cachedItems = nil }
   }
   /// The items for the current object and expansion: the component lists are asked once per
-  /// change, not on every count and cell the layout asks for.
+  /// change (and once more to count them, see ``numberOfItems()``), not on every count and cell
+  /// the layout asks for.
   private var cachedItems: [Item]? {
     didSet { cachedCount = cachedItems?.count ?? -1 }
   }
@@ -115,7 +116,16 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   public var toggleLabel: String { isExpanded ? collapseLabel : expandLabel }
 
   /// The components shown now plus the toggle.
-  open override func numberOfItems() -> Int { cachedCount >= 0 ? cachedCount : items.count }
+  open override func numberOfItems() -> Int {
+    if cachedCount >= 0 { return cachedCount }
+    // Counted without building the items: after an update the collection view asks every
+    // section's count, and a changed card off screen may never need its items at all.
+    guard let object else { return 0 }
+    var count = collapsedComponents(for: object).count + 1
+    if isExpanded { count += expandedComponents(for: object).count }
+    cachedCount = count
+    return count
+  }
 
   /// Stores the object and reads its component lists again. Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
