@@ -101,7 +101,7 @@ extension CollectionView {
       return reload(after: error)
     }
     var context = InvalidationContext()
-    context.reloadSections(touched)
+    context.reloadSections(Set(touched))
     remapSelection(updates, sources: nil)
     for (index, section) in touched.enumerated() { itemCounts[section] = newCounts[index] }
     layout.invalidateLayout(with: context)

@@ -163,21 +163,30 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (batch: BatchUpdates, carried: [Int])
   {
     var batch = BatchUpdates()
-    let sectionResult = diff(
-      old: old.sectionIdentifiers, new: new.sectionIdentifiers, identifier: { $0 }, isEqual: { _, _ in true })
-    batch.deletedSections = sectionResult.deletes
-    batch.insertedSections = sectionResult.inserts
-    batch.movedSections = sectionResult.moves
     let oldSectionCount = old.numberOfSections
     let newSectionCount = new.numberOfSections
     // Section by section, as integers: where each old section went (-1: deleted), where each
-    // new one came from (-1: inserted), and which old ones are reloaded.
-    var sourceOfNew = [Int](repeating: -1, count: newSectionCount)
-    var targetOfOld = [Int](repeating: -1, count: oldSectionCount)
-    for (newIndex, section) in new.sectionIdentifiers.enumerated() {
-      if let oldIndex = old.indexOfSection(section) {
-        sourceOfNew[newIndex] = oldIndex
-        targetOfOld[oldIndex] = newIndex
+    // new one came from (-1: inserted), and which old ones are reloaded. The same sections in
+    // the same order (most applies) are compared, not diffed and looked up.
+    var sourceOfNew: [Int]
+    var targetOfOld: [Int]
+    if old.sectionIdentifiers == new.sectionIdentifiers {
+      sourceOfNew = Array(0..<newSectionCount)
+      targetOfOld = sourceOfNew
+    } else {
+      let sectionResult = diff(
+        old: old.sectionIdentifiers, new: new.sectionIdentifiers, identifier: { $0 },
+        isEqual: { _, _ in true })
+      batch.deletedSections = sectionResult.deletes
+      batch.insertedSections = sectionResult.inserts
+      batch.movedSections = sectionResult.moves
+      sourceOfNew = [Int](repeating: -1, count: newSectionCount)
+      targetOfOld = [Int](repeating: -1, count: oldSectionCount)
+      for (newIndex, section) in new.sectionIdentifiers.enumerated() {
+        if let oldIndex = old.indexOfSection(section) {
+          sourceOfNew[newIndex] = oldIndex
+          targetOfOld[oldIndex] = newIndex
+        }
       }
     }
     var reloaded = [Bool](repeating: false, count: oldSectionCount)

@@ -61,6 +61,17 @@ public struct InvalidationContext: Sendable, Equatable {
     reloadedSections.formUnion(sections)
   }
 
+  /// Invalidates the sections and forgets the preferred sizes of their items. A set is taken as
+  /// it is when nothing was named before (no element is hashed again).
+  public mutating func reloadSections(_ sections: Set<Int>) {
+    Self.add(sections, to: &invalidatedSections)
+    Self.add(sections, to: &reloadedSections)
+  }
+
+  private static func add(_ sections: Set<Int>, to set: inout Set<Int>) {
+    if set.isEmpty { set = sections } else { set.formUnion(sections) }
+  }
+
   /// Adds supplementaries of `kind` to recompute.
   public mutating func invalidateSupplementaryElements(
     ofKind kind: ElementKind, at indexPaths: some Sequence<IndexPath>

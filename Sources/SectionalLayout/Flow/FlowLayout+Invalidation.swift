@@ -29,7 +29,8 @@ extension FlowLayout {
       preferredSizes[indexPath] = size
       selfSizingPasses[indexPath, default: 0] += 1
     }
-    dirtySections.formUnion(context.namedSections)
+    let named = context.namedSections
+    if dirtySections.isEmpty { dirtySections = named } else { dirtySections.formUnion(named) }
   }
 
   /// Whether the new bounds need a new layout: a new width does, and so does scrolling while
