@@ -23,23 +23,28 @@ extension FlowLayout {
   /// and returns how much those starting above `rect` grew: the scroll that keeps what `rect`
   /// showed where it was (UIKit's content-offset adjustment for self-sizing above the viewport).
   public func layOutEstimatedSections(in rect: Rect) -> Double {
-    guard rect.width > 0, rect.height > 0 else { return 0 }
+    guard estimatedCount > 0, rect.width > 0, rect.height > 0 else { return 0 }
+    let low = rect.minY - decorationOverhang.bottom
+    let high = rect.maxY + decorationOverhang.top
     var shift = 0.0
-    // One at a time: a section that changes height moves every section after it.
-    while let section = firstEstimatedSection(reaching: rect) {
-      let startsAbove = offsets.offset(of: section) < rect.minY
-      let growth = layOutEstimated(section)
-      if startsAbove { shift += growth }
+    // Walk the sections from the first that reaches the rect, each offset read afresh: laying
+    // one out moves the ones after it, never the ones before.
+    var section = firstSection(reaching: low, high)
+    while section < records.count && estimatedCount > 0 {
+      let top = offsets.offset(of: section)
+      guard top < high else { break }
+      if estimated[section] {
+        let growth = layOutEstimated(section)
+        if top < rect.minY { shift += growth }
+      }
+      section += 1
     }
     return shift
   }
 
-  /// The first estimated section that reaches `rect`, or what its decorations may overhang; a
-  /// section estimated at height zero reaches it when its top lies in it.
-  func firstEstimatedSection(reaching rect: Rect) -> Int? {
-    guard estimatedCount > 0 else { return nil }
-    let low = rect.minY - decorationOverhang.bottom
-    let high = rect.maxY + decorationOverhang.top
+  /// The first section that reaches `low ..< high`: the first whose extent does, or before it a
+  /// section of height zero whose top lies in the range.
+  func firstSection(reaching low: Double, _ high: Double) -> Int {
     var origins = scratchOrigins
     scratchOrigins = []
     defer { scratchOrigins = origins }
@@ -49,12 +54,7 @@ extension FlowLayout {
     while section > 0, records[section - 1].height == 0, offsets.offset(of: section - 1) >= low {
       section -= 1
     }
-    while section < records.count {
-      if section >= reached.upperBound && offsets.offset(of: section) >= high { return nil }
-      if estimated[section] { return section }
-      section += 1
-    }
-    return nil
+    return section
   }
 
   /// The first section whose offset is at least `y` (the section count when none is).
