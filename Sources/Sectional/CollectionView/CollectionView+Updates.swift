@@ -96,8 +96,7 @@ extension CollectionView {
     for (index, section) in touched.enumerated() {
       newCounts[index] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
     }
-    let oldCounts = itemCounts
-    if let error = itemTally.validate(updates, oldCount: { oldCounts[$0] }, newCounts: newCounts) {
+    if let error = itemTally.validate(updates, oldCount: { self.itemCounts[$0] }, newCounts: newCounts) {
       return reload(after: error)
     }
     var context = InvalidationContext()
