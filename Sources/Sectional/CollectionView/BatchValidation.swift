@@ -44,12 +44,12 @@ enum BatchValidation {
     for path in updates.deletedItems + updates.reloadedItems + updates.movedItems.map(\.from) {
       guard path.section >= 0, path.section < oldCounts.count, path.item >= 0,
         path.item < oldCounts[path.section]
-      else { return BatchUpdateError(description: "item \(path) does not exist before the update") }
+      else { return .missingBefore(path) }
     }
     for path in updates.insertedItems + updates.movedItems.map(\.to) {
       guard path.section >= 0, path.section < newCounts.count, path.item >= 0,
         path.item < newCounts[path.section]
-      else { return BatchUpdateError(description: "item \(path) does not exist after the update") }
+      else { return .missingAfter(path) }
     }
     return nil
   }
@@ -72,19 +72,15 @@ enum BatchValidation {
     }
   }
 
-  /// UIKit's arithmetic for one section: old count − deleted − moved out + inserted + moved in.
+  /// One section's arithmetic, with the old section's deletes and moves out and the new
+  /// section's inserts and moves in.
   private static func checkCount(
     _ tally: ItemTally, old: Int, new: Int, oldCount: Int, newCount: Int
   ) -> BatchUpdateError? {
-    let inserted = tally.inserted[new] ?? 0
-    let deleted = tally.deleted[old] ?? 0
-    let movedIn = tally.movedIn[new] ?? 0
-    let movedOut = tally.movedOut[old] ?? 0
-    guard oldCount - deleted - movedOut + inserted + movedIn != newCount else { return nil }
-    var text =
-      "section \(new) had \(oldCount) items, now \(newCount), with \(inserted) inserted and \(deleted) deleted"
-    if movedIn + movedOut > 0 { text += ", \(movedIn) moved in and \(movedOut) moved out" }
-    return BatchUpdateError(description: text)
+    SectionChanges(
+      inserted: tally.inserted[new] ?? 0, deleted: tally.deleted[old] ?? 0, movedIn: tally.movedIn[new] ?? 0,
+      movedOut: tally.movedOut[old] ?? 0
+    ).check(section: new, oldCount: oldCount, newCount: newCount)
   }
 
   /// Where each old index path is after a valid batch, as UIKit moves selections: an item
@@ -149,6 +145,24 @@ enum BatchValidation {
   }
 }
 
+/// How many items a batch inserts, deletes and moves into and out of one section.
+struct SectionChanges {
+  var inserted = 0
+  var deleted = 0
+  var movedIn = 0
+  var movedOut = 0
+
+  /// UIKit's arithmetic for one section: old count − deleted − moved out + inserted + moved in
+  /// must be the new count; the error says what did not add up.
+  func check(section: Int, oldCount: Int, newCount: Int) -> BatchUpdateError? {
+    guard oldCount - deleted - movedOut + inserted + movedIn != newCount else { return nil }
+    var text =
+      "section \(section) had \(oldCount) items, now \(newCount), with \(inserted) inserted and \(deleted) deleted"
+    if movedIn + movedOut > 0 { text += ", \(movedIn) moved in and \(movedOut) moved out" }
+    return BatchUpdateError(description: text)
+  }
+}
+
 /// An item-only batch's arithmetic, per section it touches, on arrays indexed by section and kept
 /// from one batch to the next: no hashing, and a batch costs its own changes (plus the section
 /// count, once, when that changes).
@@ -156,10 +170,7 @@ struct ItemBatchTally {
   private var slots: [Int32] = []  // per section: its place in `sections`, or -1
   /// The sections the batch names, in the order it first names them.
   private(set) var sections: [Int] = []
-  private var inserted: [Int] = []
-  private var deleted: [Int] = []
-  private var movedIn: [Int] = []
-  private var movedOut: [Int] = []
+  private var changes: [SectionChanges] = []  // by place in `sections`
 
   /// Counts `updates`' changes per section. Returns a section the batch names that is not in
   /// `0..<sectionCount` (nothing is counted then), or nil.
@@ -172,26 +183,23 @@ struct ItemBatchTally {
       if slot >= 0 { return slot }
       slots[section] = Int32(truncatingIfNeeded: sections.count)
       sections.append(section)
-      inserted.append(0)
-      deleted.append(0)
-      movedIn.append(0)
-      movedOut.append(0)
+      changes.append(SectionChanges())
       return sections.count - 1
     }
     for path in updates.insertedItems {
       guard let slot = place(path.section) else { return fail(path.section) }
-      inserted[slot] += 1
+      changes[slot].inserted += 1
     }
     for path in updates.deletedItems {
       guard let slot = place(path.section) else { return fail(path.section) }
-      deleted[slot] += 1
+      changes[slot].deleted += 1
     }
     for path in updates.reloadedItems where place(path.section) == nil { return fail(path.section) }
     for move in updates.movedItems {
       guard let from = place(move.from.section) else { return fail(move.from.section) }
       guard let to = place(move.to.section) else { return fail(move.to.section) }
-      movedOut[from] += 1
-      movedIn[to] += 1
+      changes[from].movedOut += 1
+      changes[to].movedIn += 1
     }
     return nil
   }
@@ -205,10 +213,7 @@ struct ItemBatchTally {
   mutating func clear() {
     for section in sections { slots[section] = -1 }
     sections.removeAll(keepingCapacity: true)
-    inserted.removeAll(keepingCapacity: true)
-    deleted.removeAll(keepingCapacity: true)
-    movedIn.removeAll(keepingCapacity: true)
-    movedOut.removeAll(keepingCapacity: true)
+    changes.removeAll(keepingCapacity: true)
   }
 
   /// Checks the batch against the counts before and after: every path within its section, and
@@ -227,16 +232,11 @@ struct ItemBatchTally {
     for move in updates.movedItems where outside(move.to, newCount) { return .missingAfter(move.to) }
     for slot in sections.indices.sorted(by: { sections[$0] < sections[$1] }) {
       let section = sections[slot]
-      let old = oldCount(section)
-      let new = newCounts[slot]
-      guard old - deleted[slot] - movedOut[slot] + inserted[slot] + movedIn[slot] != new else { continue }
-      var text =
-        "section \(section) had \(old) items, now \(new), with \(inserted[slot]) inserted and "
-        + "\(deleted[slot]) deleted"
-      if movedIn[slot] + movedOut[slot] > 0 {
-        text += ", \(movedIn[slot]) moved in and \(movedOut[slot]) moved out"
+      if let error = changes[slot].check(
+        section: section, oldCount: oldCount(section), newCount: newCounts[slot])
+      {
+        return error
       }
-      return BatchUpdateError(description: text)
     }
     return nil
   }

@@ -80,8 +80,6 @@ extension AnyDiffIdentifier: CustomStringConvertible {
   }
 }
 
-/// Whether two elements of any ``ListDiffable`` types are the same model with the same content:
-/// `false` when their types differ.
 /// Whether two elements have the same identity — the same type and equal diff identifiers, as
 /// their ``AnyDiffIdentifier``s would say — without boxing or hashing either identifier.
 package func hasSameDiffIdentifier(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
@@ -95,6 +93,8 @@ package func hasSameDiffIdentifier(_ lhs: any ListDiffable, _ rhs: any ListDiffa
   return open(lhs)
 }
 
+/// Whether two elements of any ``ListDiffable`` types are the same model with the same content:
+/// `false` when their types differ.
 package func isEqualDiffable(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
   // Both sides are opened and their types compared as metatypes: no dynamic cast, no copy.
   func open<Left: ListDiffable>(_ lhs: Left) -> Bool {

@@ -63,13 +63,9 @@ public struct InvalidationContext: Sendable, Equatable {
 
   /// Invalidates the sections and forgets the preferred sizes of their items. A set is taken as
   /// it is when nothing was named before (no element is hashed again).
-  public mutating func reloadSections(_ sections: Set<Int>) {
-    Self.add(sections, to: &invalidatedSections)
-    Self.add(sections, to: &reloadedSections)
-  }
-
-  private static func add(_ sections: Set<Int>, to set: inout Set<Int>) {
-    if set.isEmpty { set = sections } else { set.formUnion(sections) }
+  package mutating func reloadSections(_ sections: Set<Int>) {
+    invalidatedSections.absorb(sections)
+    reloadedSections.absorb(sections)
   }
 
   /// Adds supplementaries of `kind` to recompute.
@@ -214,4 +210,11 @@ func remappingSections<Value>(_ dictionary: [IndexPath: Value], newSectionOfOld:
     if section >= 0 { remapped[IndexPath(item: path.item, section: section)] = value }
   }
   return remapped
+}
+
+extension Set {
+  /// Adds `other`'s members; an empty set takes `other` as it is, without hashing a member again.
+  mutating func absorb(_ other: Set) {
+    if isEmpty { self = other } else { formUnion(other) }
+  }
 }

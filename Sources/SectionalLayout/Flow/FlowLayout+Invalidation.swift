@@ -29,8 +29,7 @@ extension FlowLayout {
       preferredSizes[indexPath] = size
       selfSizingPasses[indexPath, default: 0] += 1
     }
-    let named = context.namedSections
-    if dirtySections.isEmpty { dirtySections = named } else { dirtySections.formUnion(named) }
+    dirtySections.absorb(context.namedSections)
   }
 
   /// Whether the new bounds need a new layout: a new width does, and so does scrolling while
