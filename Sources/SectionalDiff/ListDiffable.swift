@@ -21,6 +21,10 @@ public protocol ListDiffable {
   var diffIdentifier: DiffIdentifier { get }
 
   /// Whether `other` (an element with the same identifier) has the same content.
+  ///
+  /// Keep it reflexive: a list adapter does not ask about two values with the same bits (the
+  /// same object, or copies sharing all their storage) and takes them as unchanged, as IGListKit
+  /// does not ask about the same pointer.
   func isEqual(toDiffableObject other: Self) -> Bool
 }
 

@@ -159,6 +159,51 @@ import Testing
     #expect(same == elements.count + 2 * 3)  // itself, and both orders of the three equal pairs
   }
 
+  @Test func pairingAgreesWithTheIdentifiersAndTheContent() {
+    // Copies share storage (a long string, an array, an object) or differ in it; a model whose
+    // content check always says "changed" is unchanged only against its own bits.
+    struct Card: ListDiffable, Equatable {
+      var diffIdentifier: String
+      var text: String
+      var tags: [Int]
+    }
+    struct Volatile: ListDiffable {
+      var diffIdentifier: Int
+      func isEqual(toDiffableObject other: Volatile) -> Bool { false }
+    }
+    let long = String(repeating: "a long identifier ", count: 3)
+    let card = Card(diffIdentifier: long, text: "text", tags: [1, 2])
+    var edited = card
+    edited.tags.append(3)
+    let rebuilt = Card(diffIdentifier: String(long.reversed().reversed()), text: "text", tags: [1, 2])
+    let ann = Person("Ann", age: 3)
+    let elements: [any ListDiffable] = [
+      card, card, edited, rebuilt, Card(diffIdentifier: "other", text: "text", tags: [1, 2]),
+      ann, ann, Person("Ann", age: 3), Volatile(diffIdentifier: 1), Volatile(diffIdentifier: 1),
+      Volatile(diffIdentifier: 2), Item(id: 1), Item(id: 1),
+    ]
+    var identical = 0
+    for lhs in elements {
+      for rhs in elements {
+        let boxed = AnyDiffIdentifier(lhs) == AnyDiffIdentifier(rhs)
+        switch pairing(lhs, rhs) {
+        case .different:
+          #expect(!boxed, "\(lhs) and \(rhs)")
+        case .sameIdentity:
+          #expect(boxed, "\(lhs) and \(rhs)")
+        case .identical:
+          #expect(boxed && isEqualDiffable(lhs, rhs), "\(lhs) and \(rhs)")
+          identical += 1
+        }
+      }
+    }
+    // Each element against itself; both orders of card/card, ann/ann, the two Item(id: 1) and
+    // the two equal volatile values (the same bits, so equal although their check says no).
+    #expect(identical == elements.count + 2 * 4)
+    #expect(!isEqualDiffable(card, edited) && isEqualDiffable(card, rebuilt))
+    #expect(pairing(card, rebuilt) == .sameIdentity)
+  }
+
   @Test func batchFormTurnsMovedUpdatesIntoDeleteAndInsert() {
     let old = [Item(id: 1), Item(id: 2), Item(id: 3, value: 0)]
     let new = [Item(id: 3, value: 1), Item(id: 1), Item(id: 2)]

@@ -10,6 +10,9 @@ extension ListAdapter {
     var controllers: [SectionController] = []
     /// For each new object, the index of the same identifier in the current list, or -1.
     var oldIndexes: [Int] = []
+    /// For each new object, whether it has the same bits as the current object of its
+    /// identifier, so is unchanged without asking (found while pairing, not asked again).
+    var unchanged: [Bool] = []
     /// Indexes of the controllers the data source made for this update, ascending.
     var created: [Int] = []
     /// For each current section, whether its identifier is still in the list.
@@ -30,6 +33,7 @@ extension ListAdapter {
     resolved.identifiers.reserveCapacity(all.count)
     resolved.controllers.reserveCapacity(all.count)
     resolved.oldIndexes.reserveCapacity(all.count)
+    resolved.unchanged.reserveCapacity(all.count)
     resolved.kept = Array(repeating: false, count: controllers.count)
     var createdIdentifiers: Set<AnyDiffIdentifier> = []
     var duplicates: [AnyDiffIdentifier] = []
@@ -38,9 +42,14 @@ extension ListAdapter {
       let index = resolved.objects.count
       var old = index &+ offset
       let identifier: AnyDiffIdentifier
-      if old >= 0 && old < objects.count && hasSameDiffIdentifier(objects[old], object) {
+      var unchanged = false
+      switch old >= 0 && old < objects.count ? pairing(objects[old], object) : .different {
+      case .identical:
+        unchanged = true
         identifier = identifiers[old]  // the same identity: nothing to box or hash
-      } else {
+      case .sameIdentity:
+        identifier = identifiers[old]
+      case .different:
         identifier = AnyDiffIdentifier(object)
         old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
         // A controller the data source gave for two objects knows only one of its sections.
@@ -67,6 +76,7 @@ extension ListAdapter {
       resolved.identifiers.append(identifier)
       resolved.controllers.append(controller)
       resolved.oldIndexes.append(old)
+      resolved.unchanged.append(unchanged)
     }
     if !duplicates.isEmpty {
       report(

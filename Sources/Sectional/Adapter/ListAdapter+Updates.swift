@@ -68,7 +68,7 @@ extension ListAdapter {
   private func applyUpdate() {
     applying {
       let resolved = resolveControllers()
-      let changes = Self.diff(old: objects, new: resolved.objects, newToOld: resolved.oldIndexes)
+      let changes = Self.diff(old: objects, resolved)
       let oldControllers = controllers
       for old in changes.updates { forgetDisplayedCells(of: oldControllers[old]) }
       install(resolved)
@@ -118,10 +118,13 @@ extension ListAdapter {
   }
 
   /// The section-level diff, from the pairing ``resolveControllers()`` found: no symbol table,
-  /// no hashing. Not isolated: it reads only its arguments.
-  private nonisolated static func diff(
-    old: [any ListDiffable], new: [any ListDiffable], newToOld: [Int]
-  ) -> IndexChanges {
-    SectionalDiff.diff(oldCount: old.count, newToOld: newToOld) { isEqualDiffable(old[$0], new[$1]) }
+  /// no hashing, and no content check of an object found unchanged while pairing. Not isolated:
+  /// it reads only its arguments.
+  private nonisolated static func diff(old: [any ListDiffable], _ resolved: Resolution) -> IndexChanges {
+    let new = resolved.objects
+    let unchanged = resolved.unchanged
+    return SectionalDiff.diff(oldCount: old.count, newToOld: resolved.oldIndexes) {
+      unchanged[$1] || isEqualDiffable(old[$0], new[$1])
+    }
   }
 }

@@ -51,7 +51,11 @@ extension CollectionView {
     func newSection(_ old: Int) -> Int? {
       old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 ? newSectionOfOld[old] : nil
     }
-    context.reloadSections(updates.reloadedSections.compactMap(newSection))
+    // One set, built at its final size and handed over as it is: the generic overload would
+    // hash every section twice more, growing each set as it goes.
+    var reloaded = Set<Int>(minimumCapacity: updates.reloadedSections.count)
+    for old in updates.reloadedSections { if let new = newSection(old) { reloaded.insert(new) } }
+    context.reloadSections(reloaded)
     // Item changes rebuild their section and forget its preferred sizes (indexes shifted).
     var changed = Set(updates.insertedItems.map(\.section))
     changed.formUnion(updates.deletedItems.compactMap { newSection($0.section) })
