@@ -10,13 +10,9 @@ extension CollectionView {
 
   private func currentCounts() -> [Int] {
     guard let dataSource else { return [] }
-    // A loop, not `map`: a main-actor closure handed to the standard library is checked for
-    // its executor on every call.
-    let count = max(0, dataSource.numberOfSections(in: self))
-    var counts = [Int](repeating: 0, count: count)
-    for section in 0..<count {
-      counts[section] = max(0, dataSource.collectionView(self, numberOfItemsInSection: section))
-    }
+    var counts = dataSource.itemCounts(in: self)
+    // A negative count is read as none, as everywhere else.
+    for (section, count) in counts.enumerated() where count < 0 { counts[section] = 0 }
     return counts
   }
 

@@ -5,6 +5,11 @@ public protocol CollectionViewDataSource: AnyObject {
   func numberOfSections(in collectionView: CollectionView) -> Int
   /// The number of items in `section`.
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  /// The number of items in every section, in section order (so also the number of sections):
+  /// what the collection view reads after `reloadData` and after each batch that changes
+  /// sections. The default asks ``numberOfSections(in:)`` and then each section; a data source
+  /// that holds its sections in an array can answer in one pass, as the list adapter does.
+  func itemCounts(in collectionView: CollectionView) -> [Int]
   /// What the item shows, and how big it is.
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellDescriptor
   /// What the supplementary of `kind` (a header, a footer, any kind a layout places) at
@@ -17,6 +22,18 @@ public protocol CollectionViewDataSource: AnyObject {
 }
 
 extension CollectionViewDataSource {
+  /// The default: ``numberOfSections(in:)``, then each section's count.
+  public func itemCounts(in collectionView: CollectionView) -> [Int] {
+    // A loop, not `map`: a main-actor closure handed to the standard library is checked for its
+    // executor on every call.
+    let count = max(0, numberOfSections(in: collectionView))
+    var counts = [Int](repeating: 0, count: count)
+    for section in 0..<count {
+      counts[section] = self.collectionView(collectionView, numberOfItemsInSection: section)
+    }
+    return counts
+  }
+
   /// The default: no supplementary of any kind.
   public func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath

@@ -104,9 +104,9 @@ public struct InvalidationContext: Sendable, Equatable {
       // Two structural batches cannot be merged index by index; counts are re-read instead.
       if sectionUpdates == nil { sectionUpdates = updates } else { invalidatesEverything = true }
     }
-    invalidatedItems.formUnion(other.invalidatedItems)
-    invalidatedSections.formUnion(other.invalidatedSections)
-    reloadedSections.formUnion(other.reloadedSections)
+    invalidatedItems.absorb(other.invalidatedItems)
+    invalidatedSections.absorb(other.invalidatedSections)
+    reloadedSections.absorb(other.reloadedSections)
     invalidatedSupplementaries.merge(other.invalidatedSupplementaries) { $0.union($1) }
     invalidatedDecorations.merge(other.invalidatedDecorations) { $0.union($1) }
     preferredSizes.merge(other.preferredSizes) { $1 }
@@ -213,8 +213,17 @@ func remappingSections<Value>(_ dictionary: [IndexPath: Value], newSectionOfOld:
 }
 
 extension Set {
-  /// Adds `other`'s members; an empty set takes `other` as it is, without hashing a member again.
+  /// Adds `other`'s members, hashing only those of the smaller set: an empty set takes `other`
+  /// as it is, and a smaller one is added to a copy of `other` (a batch that reloads a thousand
+  /// sections merges its context into an empty or a small pending one).
   mutating func absorb(_ other: Set) {
-    if isEmpty { self = other } else { formUnion(other) }
+    if other.isEmpty { return }
+    if count < other.count {
+      var union = other
+      union.formUnion(self)
+      self = union
+    } else {
+      formUnion(other)
+    }
   }
 }

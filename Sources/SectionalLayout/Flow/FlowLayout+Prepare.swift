@@ -95,17 +95,22 @@ extension FlowLayout {
     var newSectionOfOld = [Int](repeating: -1, count: records.count)
     var newRecords = [SectionRecord](repeating: SectionRecord(), count: newCount)
     var newGeometries = [SectionGeometry](repeating: SectionGeometry(), count: storesFrames ? newCount : 0)
-    var newDirty: Set<Int> = []
+    var inserted: [Int] = []
     for (newSection, source) in sources.enumerated() {
       if let source {
         newRecords[newSection] = records[source]
         if storesFrames { newGeometries[newSection] = geometries[source] }
         newSectionOfOld[source] = newSection
-        if dirtySections.contains(source) { newDirty.insert(newSection) }
       } else {
-        newDirty.insert(newSection)
+        inserted.append(newSection)
       }
     }
+    // The dirty sections follow their sections: a walk over them, not a look-up per section.
+    var newDirty = Set<Int>(minimumCapacity: dirtySections.count + inserted.count)
+    for old in dirtySections where old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
+      newDirty.insert(newSectionOfOld[old])
+    }
+    for section in inserted { newDirty.insert(section) }
     if storesFrames {
       for (old, new) in newSectionOfOld.enumerated() where new < 0 {
         items.release(capacity: geometries[old].itemCapacity)
