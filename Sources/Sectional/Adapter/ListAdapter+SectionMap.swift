@@ -29,27 +29,29 @@ extension ListAdapter {
     guard let dataSource else { return Resolution(kept: Array(repeating: false, count: controllers.count)) }
     let all = dataSource.objects(for: self)
     var resolved = Resolution()
-    resolved.objects.reserveCapacity(all.count)
     resolved.identifiers.reserveCapacity(all.count)
     resolved.controllers.reserveCapacity(all.count)
     resolved.oldIndexes.reserveCapacity(all.count)
     resolved.unchanged.reserveCapacity(all.count)
     resolved.kept = Array(repeating: false, count: controllers.count)
     var createdIdentifiers: Set<AnyDiffIdentifier> = []
+    // Positions in `all` of duplicates dropped; without any, `all` is the new list as it is.
+    var dropped: [Int] = []
     var duplicates: [AnyDiffIdentifier] = []
     var offset = 0
-    for object in all {
-      let index = resolved.objects.count
+    for position in all.indices {
+      let index = resolved.controllers.count
       var old = index &+ offset
       let identifier: AnyDiffIdentifier
       var unchanged = false
-      switch old >= 0 && old < objects.count ? pairing(objects[old], object) : .different {
+      switch old >= 0 && old < objects.count ? pairing(objects[old], all[position]) : .different {
       case .identical:
         unchanged = true
         identifier = identifiers[old]  // the same identity: nothing to box or hash
       case .sameIdentity:
         identifier = identifiers[old]
       case .different:
+        let object = all[position]
         identifier = AnyDiffIdentifier(object)
         old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
         // A controller the data source gave for two objects knows only one of its sections.
@@ -58,6 +60,7 @@ extension ListAdapter {
       let controller: SectionController
       if old >= 0 {
         guard !resolved.kept[old] else {
+          dropped.append(position)
           duplicates.append(identifier)
           continue
         }
@@ -66,19 +69,30 @@ extension ListAdapter {
         controller = controllers[old]
       } else {
         guard createdIdentifiers.insert(identifier).inserted else {
+          dropped.append(position)
           duplicates.append(identifier)
           continue
         }
-        controller = dataSource.listAdapter(self, sectionControllerFor: object)
+        controller = dataSource.listAdapter(self, sectionControllerFor: all[position])
         resolved.created.append(index)
       }
-      resolved.objects.append(object)
       resolved.identifiers.append(identifier)
       resolved.controllers.append(controller)
       resolved.oldIndexes.append(old)
       resolved.unchanged.append(unchanged)
     }
-    if !duplicates.isEmpty {
+    if dropped.isEmpty {
+      resolved.objects = all
+    } else {
+      resolved.objects.reserveCapacity(all.count - dropped.count)
+      var next = 0
+      for (position, object) in all.enumerated() {
+        if next < dropped.count && dropped[next] == position {
+          next += 1
+        } else {
+          resolved.objects.append(object)
+        }
+      }
       report(
         Diagnostic(
           .duplicateIdentifiers,
