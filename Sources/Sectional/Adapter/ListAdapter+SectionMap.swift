@@ -39,47 +39,68 @@ extension ListAdapter {
     var dropped: [Int] = []
     var duplicates: [AnyDiffIdentifier] = []
     var offset = 0
-    for position in all.indices {
-      let index = resolved.controllers.count
-      var old = index &+ offset
-      let identifier: AnyDiffIdentifier
-      var unchanged = false
-      switch old >= 0 && old < objects.count ? pairing(objects[old], all[position]) : .different {
-      case .identical:
-        unchanged = true
-        identifier = identifiers[old]  // the same identity: nothing to box or hash
-      case .sameIdentity:
-        identifier = identifiers[old]
-      case .different:
-        let object = all[position]
-        identifier = AnyDiffIdentifier(object)
-        old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
-        // A controller the data source gave for two objects knows only one of its sections.
-        if old >= 0 && (old >= identifiers.count || identifiers[old] != identifier) { old = -1 }
-      }
-      let controller: SectionController
-      if old >= 0 {
-        guard !resolved.kept[old] else {
-          dropped.append(position)
-          duplicates.append(identifier)
-          continue
+    // The current list through a copy of its reference: a data source that reloads from inside
+    // `sectionControllerFor` replaces `objects` while this reads it.
+    let current = objects
+    var containers = ContainerComparison()
+    let comparesContainers = ContainerComparison.isAvailable
+    current.withUnsafeBytes { currentStorage in
+      all.withUnsafeBytes { allStorage in
+        for position in all.indices {
+          let index = resolved.controllers.count
+          var old = index &+ offset
+          let identifier: AnyDiffIdentifier
+          var unchanged = false
+          // Most objects of an update are the same value as before, found in the lists' storage
+          // without touching the model; the others are opened.
+          let paired: DiffablePairing =
+            if old < 0 || old >= current.count {
+              .different
+            } else if comparesContainers
+              && containers.holdSameValue(currentStorage, old, allStorage, position)
+            {
+              .identical
+            } else {
+              pairing(current[old], all[position])
+            }
+          switch paired {
+          case .identical:
+            unchanged = true
+            identifier = identifiers[old]  // the same identity: nothing to box or hash
+          case .sameIdentity:
+            identifier = identifiers[old]
+          case .different:
+            let object = all[position]
+            identifier = AnyDiffIdentifier(object)
+            old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
+            // A controller the data source gave for two objects knows only one of its sections.
+            if old >= 0 && (old >= identifiers.count || identifiers[old] != identifier) { old = -1 }
+          }
+          let controller: SectionController
+          if old >= 0 {
+            guard !resolved.kept[old] else {
+              dropped.append(position)
+              duplicates.append(identifier)
+              continue
+            }
+            resolved.kept[old] = true
+            offset = old &- index
+            controller = controllers[old]
+          } else {
+            guard createdIdentifiers.insert(identifier).inserted else {
+              dropped.append(position)
+              duplicates.append(identifier)
+              continue
+            }
+            controller = dataSource.listAdapter(self, sectionControllerFor: all[position])
+            resolved.created.append(index)
+          }
+          resolved.identifiers.append(identifier)
+          resolved.controllers.append(controller)
+          resolved.oldIndexes.append(old)
+          resolved.unchanged.append(unchanged)
         }
-        resolved.kept[old] = true
-        offset = old &- index
-        controller = controllers[old]
-      } else {
-        guard createdIdentifiers.insert(identifier).inserted else {
-          dropped.append(position)
-          duplicates.append(identifier)
-          continue
-        }
-        controller = dataSource.listAdapter(self, sectionControllerFor: all[position])
-        resolved.created.append(index)
       }
-      resolved.identifiers.append(identifier)
-      resolved.controllers.append(controller)
-      resolved.oldIndexes.append(old)
-      resolved.unchanged.append(unchanged)
     }
     if dropped.isEmpty {
       resolved.objects = all
