@@ -189,8 +189,10 @@ import Testing
         switch pairing(lhs, rhs) {
         case .different:
           #expect(!boxed, "\(lhs) and \(rhs)")
-        case .sameIdentity:
-          #expect(boxed, "\(lhs) and \(rhs)")
+        case .equal:
+          #expect(boxed && isEqualDiffable(lhs, rhs), "\(lhs) and \(rhs)")
+        case .changed:
+          #expect(boxed && !isEqualDiffable(lhs, rhs), "\(lhs) and \(rhs)")
         case .identical:
           #expect(boxed && isEqualDiffable(lhs, rhs), "\(lhs) and \(rhs)")
           identical += 1
@@ -201,7 +203,8 @@ import Testing
     // the two equal volatile values (the same bits, so equal although their check says no).
     #expect(identical == elements.count + 2 * 4)
     #expect(!isEqualDiffable(card, edited) && isEqualDiffable(card, rebuilt))
-    #expect(pairing(card, rebuilt) == .sameIdentity)
+    #expect(pairing(card, rebuilt) == .equal && pairing(card, edited) == .changed)
+    #expect(pairing(Volatile(diffIdentifier: 1), Volatile(diffIdentifier: 1)) == .identical)
   }
 
   @Test func batchFormTurnsMovedUpdatesIntoDeleteAndInsert() {

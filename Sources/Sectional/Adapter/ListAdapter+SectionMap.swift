@@ -10,13 +10,23 @@ extension ListAdapter {
     var controllers: [SectionController] = []
     /// For each new object, the index of the same identifier in the current list, or -1.
     var oldIndexes: [Int] = []
-    /// For each new object, whether it has the same bits as the current object of its
-    /// identifier, so is unchanged without asking (found while pairing, not asked again).
-    var unchanged: [Bool] = []
+    /// For each new object, what pairing it with the current object of its identifier found
+    /// about its content: the diff asks only where it is unknown.
+    var contents: [Content] = []
     /// Indexes of the controllers the data source made for this update, ascending.
     var created: [Int] = []
     /// For each current section, whether its identifier is still in the list.
     var kept: [Bool] = []
+  }
+
+  /// What is known of a new object's content against the current object of its identifier.
+  enum Content: UInt8 {
+    /// Not compared yet (the object was found by its identifier, or is new).
+    case unknown
+    /// The same bits, or equal by `isEqual(toDiffableObject:)`.
+    case unchanged
+    /// Not equal: an update.
+    case changed
   }
 
   /// The new objects (duplicates dropped) and a controller for each: the existing one for a
@@ -32,7 +42,7 @@ extension ListAdapter {
     resolved.identifiers.reserveCapacity(all.count)
     resolved.controllers.reserveCapacity(all.count)
     resolved.oldIndexes.reserveCapacity(all.count)
-    resolved.unchanged.reserveCapacity(all.count)
+    resolved.contents.reserveCapacity(all.count)
     resolved.kept = Array(repeating: false, count: controllers.count)
     var createdIdentifiers: Set<AnyDiffIdentifier> = []
     // Positions in `all` of duplicates dropped; without any, `all` is the new list as it is.
@@ -50,7 +60,7 @@ extension ListAdapter {
           let index = resolved.controllers.count
           var old = index &+ offset
           let identifier: AnyDiffIdentifier
-          var unchanged = false
+          var content = Content.unknown
           // Most objects of an update are the same value as before, found in the lists' storage
           // without touching the model; the others are opened.
           let paired: DiffablePairing =
@@ -64,10 +74,11 @@ extension ListAdapter {
               pairing(current[old], all[position])
             }
           switch paired {
-          case .identical:
-            unchanged = true
+          case .identical, .equal:
+            content = .unchanged
             identifier = identifiers[old]  // the same identity: nothing to box or hash
-          case .sameIdentity:
+          case .changed:
+            content = .changed
             identifier = identifiers[old]
           case .different:
             let object = all[position]
@@ -98,7 +109,7 @@ extension ListAdapter {
           resolved.identifiers.append(identifier)
           resolved.controllers.append(controller)
           resolved.oldIndexes.append(old)
-          resolved.unchanged.append(unchanged)
+          resolved.contents.append(content)
         }
       }
     }

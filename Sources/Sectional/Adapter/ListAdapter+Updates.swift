@@ -122,9 +122,13 @@ extension ListAdapter {
   /// it reads only its arguments.
   private nonisolated static func diff(old: [any ListDiffable], _ resolved: Resolution) -> IndexChanges {
     let new = resolved.objects
-    let unchanged = resolved.unchanged
+    let contents = resolved.contents
     return SectionalDiff.diff(oldCount: old.count, newToOld: resolved.oldIndexes) {
-      unchanged[$1] || isEqualDiffable(old[$0], new[$1])
+      switch contents[$1] {
+      case .unchanged: true
+      case .changed: false
+      case .unknown: isEqualDiffable(old[$0], new[$1])
+      }
     }
   }
 }

@@ -84,18 +84,27 @@ extension AnyDiffIdentifier: CustomStringConvertible {
 package enum DiffablePairing: Sendable {
   /// Different types or different identifiers.
   case different
-  /// The same identity; whether the content changed is not known yet.
-  case sameIdentity
-  /// The same bits: the same identity and the same content.
+  /// The same identity, content that changed: an update.
+  case changed
+  /// The same identity, content equal by ``ListDiffable/isEqual(toDiffableObject:)``.
+  case equal
+  /// The same bits: the same identity and the same content, found without asking.
   case identical
+
+  /// Whether the two are the same model, changed or not.
+  package var isSameIdentity: Bool {
+    switch self {
+    case .different: false
+    case .changed, .equal, .identical: true
+    }
+  }
 }
 
-/// How `new` relates to `old`, opening both once and comparing their values where they are,
-/// never copying them: a copy of a model retains each of its references, which costs more than
-/// the comparison (copies were two thirds of an adapter update of 10,000 cards). Two values with
-/// the same bits (the same object, the same storage) are ``DiffablePairing/identical`` without
-/// asking for either identifier, as IGListKit takes the same pointer as unchanged: in an update
-/// of a long list most objects are unchanged copies.
+/// How `new` relates to `old` (identity, then content), opening both once and comparing their
+/// values where they are: copying a model out of its existential retains each of its references,
+/// which cost more than the comparison. Two values with the same bits (the same object, the same
+/// storage) are ``DiffablePairing/identical`` without asking for either identifier, as IGListKit
+/// takes the same pointer as unchanged: in an update of a long list most objects are unchanged.
 package func pairing(_ old: any ListDiffable, _ new: any ListDiffable) -> DiffablePairing {
   // `borrowing` makes the compiler refuse any copy; the second element is opened inside the
   // first's pointer scope for the same reason (a closure capturing a borrowed value copies it).
@@ -106,7 +115,9 @@ package func pairing(_ old: any ListDiffable, _ new: any ListDiffable) -> Diffab
         return withUnsafePointer(to: new) {
           let new = UnsafeRawPointer($0).assumingMemoryBound(to: Old.self)
           if hasIdenticalBits(old, new) { return .identical }
-          return hasEqualIdentifiers(old, new) ? .sameIdentity : .different
+          guard hasEqualIdentifiers(old, new) else { return .different }
+          // The content too, while both are open: the diff does not open them again.
+          return old.pointee.isEqual(toDiffableObject: new.pointee) ? .equal : .changed
         }
       }
       return open(new)
@@ -128,7 +139,7 @@ private func hasEqualIdentifiers<Value: ListDiffable>(
 /// Whether two elements have the same identity — the same type and equal diff identifiers, as
 /// their ``AnyDiffIdentifier``s would say — without boxing or hashing either identifier.
 package func hasSameDiffIdentifier(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
-  pairing(lhs, rhs) != .different
+  pairing(lhs, rhs).isSameIdentity
 }
 
 /// Whether two elements of any ``ListDiffable`` types are the same model with the same content:
