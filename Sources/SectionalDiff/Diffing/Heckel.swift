@@ -52,54 +52,62 @@ func heckelDiff<Element, Key: Hashable>(
     }
   }
 
-  // Pass 2: every new identifier; the k-th occurrences on the two sides pair up.
+  // Pass 2: every new identifier; the k-th occurrences on the two sides pair up. The pairs are
+  // written through buffers: an array write checks the array's uniqueness each time (5% of the
+  // diff for 100,000 identifiers).
   var oldToNew = [Int](repeating: -1, count: oldCount)
   var newToOld = [Int](repeating: -1, count: newCount)
   var updated = [Bool](repeating: false, count: oldCount)
   var updateCount = 0
-  // Entry → the next old occurrence to pair (only when old identifiers repeat).
-  var cursor = nextOld.isEmpty ? [] : table.oldFirst
-  // A new list is mostly the old one in order, so each new identifier is first compared with the
-  // entries after the last pair's old index (the next, and the one after it, past a delete): an
-  // entry's identifier is unique in the table, so an equal one is this identifier's entry, and
-  // with unique old identifiers entry k is old element k. Only a new element that is neither is
-  // hashed and looked up (an insert, a move, the first after a run of deletes).
-  var predicted = 0
-  for j in 0..<newCount {
-    let element = new[j]
-    let key = identifier(element)
-    var entry = -1
-    var inserted = false
-    let keyCount = table.keys.count
-    if predicted < keyCount && table.keys[predicted] == key {
-      entry = predicted
-    } else if predicted &+ 1 < keyCount && table.keys[predicted &+ 1] == key {
-      entry = predicted &+ 1
-    }
-    if entry < 0 { (entry, inserted) = table.entry(for: key, hash: key.hashValue) }
-    if inserted {
-      table.newFirst[entry] = j
-      continue
-    }
-    let i: Int
-    if table.newFirst[entry] < 0 {
-      table.newFirst[entry] = j
-      i = cursor.isEmpty ? table.oldFirst[entry] : cursor[entry]
-    } else {
-      duplicateNew.append(j)
-      // Without repeated old identifiers the first new occurrence took the only old one; an
-      // entry made by the new side has no old occurrence at all.
-      guard !cursor.isEmpty, entry < cursor.count else { continue }
-      i = cursor[entry]
-    }
-    guard i >= 0 else { continue }
-    predicted = i &+ 1
-    if !cursor.isEmpty { cursor[entry] = nextOld[i] }
-    oldToNew[i] = j
-    newToOld[j] = i
-    if !isEqual(old[i], element) {
-      updated[i] = true
-      updateCount &+= 1
+  oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+    newToOld.withUnsafeMutableBufferPointer { newToOld in
+      updated.withUnsafeMutableBufferPointer { updated in
+        // Entry → the next old occurrence to pair (only when old identifiers repeat).
+        var cursor = nextOld.isEmpty ? [] : table.oldFirst
+        // A new list is mostly the old one in order, so each new identifier is first compared with the
+        // entries after the last pair's old index (the next, and the one after it, past a delete): an
+        // entry's identifier is unique in the table, so an equal one is this identifier's entry, and
+        // with unique old identifiers entry k is old element k. Only a new element that is neither is
+        // hashed and looked up (an insert, a move, the first after a run of deletes).
+        var predicted = 0
+        for j in 0..<newCount {
+          let element = new[j]
+          let key = identifier(element)
+          var entry = -1
+          var inserted = false
+          let keyCount = table.keys.count
+          if predicted < keyCount && table.keys[predicted] == key {
+            entry = predicted
+          } else if predicted &+ 1 < keyCount && table.keys[predicted &+ 1] == key {
+            entry = predicted &+ 1
+          }
+          if entry < 0 { (entry, inserted) = table.entry(for: key, hash: key.hashValue) }
+          if inserted {
+            table.newFirst[entry] = j
+            continue
+          }
+          let i: Int
+          if table.newFirst[entry] < 0 {
+            table.newFirst[entry] = j
+            i = cursor.isEmpty ? table.oldFirst[entry] : cursor[entry]
+          } else {
+            duplicateNew.append(j)
+            // Without repeated old identifiers the first new occurrence took the only old one; an
+            // entry made by the new side has no old occurrence at all.
+            guard !cursor.isEmpty, entry < cursor.count else { continue }
+            i = cursor[entry]
+          }
+          guard i >= 0 else { continue }
+          predicted = i &+ 1
+          if !cursor.isEmpty { cursor[entry] = nextOld[i] }
+          oldToNew[i] = j
+          newToOld[j] = i
+          if !isEqual(old[i], element) {
+            updated[i] = true
+            updateCount &+= 1
+          }
+        }
+      }
     }
   }
 
