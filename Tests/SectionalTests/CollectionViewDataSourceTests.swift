@@ -62,3 +62,33 @@ import Testing
     #expect((0..<view.numberOfSections).map { view.numberOfItems(inSection: $0) } == [2, 1, 0, 2])
   }
 }
+
+/// A batch that changes sections but no items: each surviving section must keep its count
+/// unless it is reloaded, with UIKit's message when it does not.
+@Suite struct SectionBatchCountTests {
+  func moveFirstToEnd() -> BatchUpdates {
+    var batch = BatchUpdates()
+    batch.movedSections = [IndexMove(from: 0, to: 2)]
+    return batch
+  }
+
+  @Test func aSurvivorThatChangedItsCountFailsTheBatch() {
+    let result = BatchValidation.validate(moveFirstToEnd(), oldCounts: [1, 2, 3], newCounts: [2, 4, 1])
+    guard case .failure(let error) = result else {
+      Issue.record("accepted \(result)")
+      return
+    }
+    #expect(error.description == "section 1 had 3 items, now 4, with 0 inserted and 0 deleted")
+  }
+
+  @Test func aReloadedSurvivorMayChangeItsCount() {
+    var batch = moveFirstToEnd()
+    batch.reloadedSections = [2]
+    let result = BatchValidation.validate(batch, oldCounts: [1, 2, 3], newCounts: [2, 4, 1])
+    guard case .success(let sources) = result else {
+      Issue.record("refused: \(result)")
+      return
+    }
+    #expect(sources == [1, 2, 0])
+  }
+}

@@ -56,12 +56,15 @@ package struct IndexChanges: Hashable, Sendable {
   /// - Complexity: O(d + i + u + m), the sizes of the four change lists.
   package func forBatchUpdates() -> IndexChanges {
     guard !moves.isEmpty, !updates.isEmpty else { return self }
-    var updated = Set(updates)
+    // Flags by old index rather than a set hashing each update.
+    var updated = [Bool](repeating: false, count: (updates.max() ?? 0) + 1)
+    for index in updates { updated[index] = true }
     var keptMoves: [IndexMove] = []
     var extraDeletes: [Int] = []
     var extraInserts: [Int] = []
     for move in moves {
-      if updated.remove(move.from) != nil {
+      if move.from < updated.count && updated[move.from] {
+        updated[move.from] = false
         extraDeletes.append(move.from)
         extraInserts.append(move.to)
       } else {
@@ -72,7 +75,7 @@ package struct IndexChanges: Hashable, Sendable {
     return IndexChanges(
       inserts: mergeSorted(inserts, extraInserts),  // moves are ordered by `to` already
       deletes: mergeSorted(deletes, extraDeletes.sorted()),
-      updates: updates.filter { updated.contains($0) },
+      updates: updates.filter { updated[$0] },
       moves: keptMoves)
   }
 }
