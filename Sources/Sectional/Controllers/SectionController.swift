@@ -6,6 +6,15 @@
 /// ``didUpdate(to:)`` when its object changes.
 @MainActor
 open class SectionController {
+  // The two fields an update reads or writes for every controller come first, in the object's
+  // first cache line with its header (which retains and releases touch anyway): an update of
+  // 10,000 sections then touches one line per controller, not three.
+
+  /// Where the adapter last put this controller; the adapter checks it against its list.
+  var sectionIndex = -1
+  /// A count a subclass in this module caches (``ExpandableSectionController``), or -1.
+  var cachedItemCount = -1
+
   /// The list this controller is in; nil before it is added and after it leaves.
   public internal(set) weak var collectionContext: (any CollectionContext)?
 
@@ -41,8 +50,6 @@ open class SectionController {
   public internal(set) var isFirstSection = false
   /// Whether this is the list's last section.
   public internal(set) var isLastSection = false
-  /// Where the adapter last put this controller; the adapter checks it against its list.
-  var sectionIndex = -1
 
   /// The number of items. The default returns 1. Calling super is not required.
   open func numberOfItems() -> Int { 1 }

@@ -49,8 +49,11 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// `cachedItems`' count, or -1. Not generic: this class runs unspecialised, and reading the
   /// count through `cachedItems` instantiated `Optional<Array<Item>>` metadata on every call —
   /// the collection view asks every section's count after each batch, 12% of an adapter update
-  /// of 10,000 cards.
-  private var cachedCount = -1
+  /// of 10,000 cards. Stored in the base class, in the controller's first cache line.
+  private var cachedCount: Int {
+    get { cachedItemCount }
+    set { cachedItemCount = newValue }
+  }
 
   /// A collapsed controller; the adapter gives it its object.
   public override init() { super.init() }
