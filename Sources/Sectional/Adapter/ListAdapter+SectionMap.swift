@@ -49,9 +49,11 @@ extension ListAdapter {
     var dropped: [Int] = []
     var duplicates: [AnyDiffIdentifier] = []
     var offset = 0
-    // The current list through a copy of its reference: a data source that reloads from inside
-    // `sectionControllerFor` replaces `objects` while this reads it.
+    // The current list through copies of its references: a data source that reloads from inside
+    // `sectionControllerFor` replaces the adapter's lists while this reads them.
     let current = objects
+    let currentIdentifiers = identifiers
+    let currentControllers = controllers
     var containers = ContainerComparison()
     let comparesContainers = ContainerComparison.isAvailable
     current.withUnsafeBytes { currentStorage in
@@ -76,16 +78,18 @@ extension ListAdapter {
           switch paired {
           case .identical, .equal:
             content = .unchanged
-            identifier = identifiers[old]  // the same identity: nothing to box or hash
+            identifier = currentIdentifiers[old]  // the same identity: nothing to box or hash
           case .changed:
             content = .changed
-            identifier = identifiers[old]
+            identifier = currentIdentifiers[old]
           case .different:
             let object = all[position]
             identifier = AnyDiffIdentifier(object)
             old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
             // A controller the data source gave for two objects knows only one of its sections.
-            if old >= 0 && (old >= identifiers.count || identifiers[old] != identifier) { old = -1 }
+            if old >= 0 && (old >= currentIdentifiers.count || currentIdentifiers[old] != identifier) {
+              old = -1
+            }
           }
           let controller: SectionController
           if old >= 0 {
@@ -96,7 +100,7 @@ extension ListAdapter {
             }
             resolved.kept[old] = true
             offset = old &- index
-            controller = controllers[old]
+            controller = currentControllers[old]
           } else {
             guard createdIdentifiers.insert(identifier).inserted else {
               dropped.append(position)
