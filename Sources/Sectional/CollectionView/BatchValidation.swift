@@ -31,10 +31,12 @@ enum BatchValidation {
     // four dictionary look-ups (an adapter's update of 10,000 sections).
     if updates.insertedItems.isEmpty && updates.deletedItems.isEmpty && updates.movedItems.isEmpty {
       for (new, old) in sources.enumerated() {
-        guard let old, !reloaded[old], oldCounts[old] != newCounts[new] else { continue }
-        return .failure(
-          SectionChanges().check(section: new, oldCount: oldCounts[old], newCount: newCounts[new])
-            ?? BatchUpdateError(description: "section \(new) changed its count"))
+        guard let old, !reloaded[old] else { continue }
+        if let error = SectionChanges().check(
+          section: new, oldCount: oldCounts[old], newCount: newCounts[new])
+        {
+          return .failure(error)
+        }
       }
       return .success(sources)
     }
