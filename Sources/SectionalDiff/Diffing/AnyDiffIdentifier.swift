@@ -176,18 +176,21 @@ public func diff(old: [any ListDiffable], new: [any ListDiffable]) -> DiffResult
 /// only in padding read as different, which costs the caller a real comparison and nothing else.
 @inline(__always)
 func hasIdenticalBits<Value>(_ lhs: UnsafePointer<Value>, _ rhs: UnsafePointer<Value>) -> Bool {
-  let left = UnsafeRawPointer(lhs)
-  let right = UnsafeRawPointer(rhs)
-  let size = MemoryLayout<Value>.size
+  hasIdenticalBytes(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs), count: MemoryLayout<Value>.size)
+}
+
+/// Whether the `count` bytes at `left` and at `right` are the same, compared a word at a time.
+@inline(__always)
+func hasIdenticalBytes(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
   var offset = 0
-  while offset &+ 8 <= size {
+  while offset &+ 8 <= count {
     guard
       left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     else { return false }
     offset &+= 8
   }
-  while offset < size {
+  while offset < count {
     guard
       left.load(fromByteOffset: offset, as: UInt8.self) == right.load(fromByteOffset: offset, as: UInt8.self)
     else { return false }

@@ -57,22 +57,7 @@ package struct ContainerComparison {
       lastType = type
       lastComparedBytes = min(24, Self.size(of: unsafeBitCast(type, to: Any.Type.self)))
     }
-    var offset = 0
-    while offset &+ 8 <= lastComparedBytes {
-      guard
-        left.load(fromByteOffset: offset, as: UInt64.self)
-          == right.load(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset &+= 8
-    }
-    while offset < lastComparedBytes {
-      guard
-        left.load(fromByteOffset: offset, as: UInt8.self)
-          == right.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset &+= 1
-    }
-    return true
+    return hasIdenticalBytes(left, right, count: lastComparedBytes)
   }
 
   private static func size(of type: Any.Type) -> Int {
