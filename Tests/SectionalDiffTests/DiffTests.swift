@@ -152,7 +152,7 @@ import Testing
     for lhs in elements {
       for rhs in elements {
         let boxed = AnyDiffIdentifier(lhs) == AnyDiffIdentifier(rhs)
-        #expect(hasSameDiffIdentifier(lhs, rhs) == boxed, "\(lhs) and \(rhs)")
+        #expect(pairing(lhs, rhs).isSameIdentity == boxed, "\(lhs) and \(rhs)")
         if boxed { same += 1 }
       }
     }

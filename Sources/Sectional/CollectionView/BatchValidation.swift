@@ -27,22 +27,12 @@ enum BatchValidation {
     if let error = checkItemPaths(updates, oldCounts: oldCounts, newCounts: newCounts) {
       return .failure(error)
     }
-    // Without item changes a surviving section keeps its count: one comparison per section, not
-    // four dictionary look-ups (an adapter's update of 10,000 sections).
-    if updates.insertedItems.isEmpty && updates.deletedItems.isEmpty && updates.movedItems.isEmpty {
-      for (new, old) in sources.enumerated() {
-        guard let old, !reloaded[old] else { continue }
-        if let error = SectionChanges().check(
-          section: new, oldCount: oldCounts[old], newCount: newCounts[new])
-        {
-          return .failure(error)
-        }
-      }
-      return .success(sources)
-    }
     let tally = ItemTally(updates)
+    let changesItems = !tally.isEmpty
     for (new, old) in sources.enumerated() {
-      guard let old, !reloaded[old] else { continue }
+      // Without item changes a section only has to keep its count: one comparison, not four
+      // look-ups (an adapter's update of 10,000 sections).
+      guard let old, !reloaded[old], changesItems || oldCounts[old] != newCounts[new] else { continue }
       if let error = checkCount(tally, old: old, new: new, oldCount: oldCounts[old], newCount: newCounts[new])
       {
         return .failure(error)
@@ -74,6 +64,8 @@ enum BatchValidation {
     var deleted: [Int: Int] = [:]
     var movedIn: [Int: Int] = [:]
     var movedOut: [Int: Int] = [:]
+    /// Whether the batch changes no items: every section's changes are zero.
+    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && movedIn.isEmpty }
 
     init(_ updates: BatchUpdates) {
       for path in updates.insertedItems { inserted[path.section, default: 0] += 1 }
@@ -90,10 +82,14 @@ enum BatchValidation {
   private static func checkCount(
     _ tally: ItemTally, old: Int, new: Int, oldCount: Int, newCount: Int
   ) -> BatchUpdateError? {
-    SectionChanges(
-      inserted: tally.inserted[new] ?? 0, deleted: tally.deleted[old] ?? 0, movedIn: tally.movedIn[new] ?? 0,
-      movedOut: tally.movedOut[old] ?? 0
-    ).check(section: new, oldCount: oldCount, newCount: newCount)
+    let changes =
+      tally.isEmpty
+      ? SectionChanges()
+      : SectionChanges(
+        inserted: tally.inserted[new] ?? 0, deleted: tally.deleted[old] ?? 0,
+        movedIn: tally.movedIn[new] ?? 0,
+        movedOut: tally.movedOut[old] ?? 0)
+    return changes.check(section: new, oldCount: oldCount, newCount: newCount)
   }
 
   /// Where each old index path is after a valid batch, as UIKit moves selections: an item

@@ -43,16 +43,14 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The items for the current object and expansion: the component lists are asked once per
   /// change (and once more to count them, see ``numberOfItems()``), not on every count and cell
   /// the layout asks for.
-  private var cachedItems: [Item]? {
-    didSet { cachedCount = cachedItems?.count ?? -1 }
-  }
-  /// `cachedItems`' count, or -1. Not generic: this class runs unspecialised, and reading the
+  ///
+  /// Its count goes to the base class's `cachedItemCount` (-1 without items), in the
+  /// controller's first cache line. Not generic: this class runs unspecialised, and reading the
   /// count through `cachedItems` instantiated `Optional<Array<Item>>` metadata on every call —
   /// the collection view asks every section's count after each batch, 12% of an adapter update
-  /// of 10,000 cards. Stored in the base class, in the controller's first cache line.
-  private var cachedCount: Int {
-    get { cachedItemCount }
-    set { cachedItemCount = newValue }
+  /// of 10,000 cards.
+  private var cachedItems: [Item]? {
+    didSet { cachedItemCount = cachedItems?.count ?? -1 }
   }
 
   /// A collapsed controller; the adapter gives it its object.
@@ -120,7 +118,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   /// The components shown now plus the toggle.
   open override func numberOfItems() -> Int {
-    cachedCount >= 0 ? cachedCount : countItems()
+    cachedItemCount >= 0 ? cachedItemCount : countItems()
   }
 
   /// Counts without building the items: after an update the collection view asks every
@@ -132,7 +130,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     guard let object else { return 0 }
     var count = collapsedComponents(for: object).count + 1
     if isExpanded { count += expandedComponents(for: object).count }
-    cachedCount = count
+    cachedItemCount = count
     return count
   }
 

@@ -136,12 +136,6 @@ private func hasEqualIdentifiers<Value: ListDiffable>(
   lhs.pointee.diffIdentifier == rhs.pointee.diffIdentifier
 }
 
-/// Whether two elements have the same identity — the same type and equal diff identifiers, as
-/// their ``AnyDiffIdentifier``s would say — without boxing or hashing either identifier.
-package func hasSameDiffIdentifier(_ lhs: any ListDiffable, _ rhs: any ListDiffable) -> Bool {
-  pairing(lhs, rhs).isSameIdentity
-}
-
 /// Whether two elements of any ``ListDiffable`` types are the same model with the same content:
 /// `false` when their types differ. Values with the same bits are equal without asking
 /// ``ListDiffable/isEqual(toDiffableObject:)`` (see ``pairing(_:_:)``).
