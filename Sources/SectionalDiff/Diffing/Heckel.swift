@@ -23,13 +23,17 @@ func heckelDiff<Element, Key: Hashable>(
 ) -> DiffResult<Key> {
   let oldCount = old.count
   let newCount = new.count
+  // Indexes are kept in 32 bits: half the fresh memory a diff touches, which in a process whose
+  // allocator hands out new pages costs as much as the diff's own work.
+  precondition(
+    oldCount < Int(Int32.max) && newCount < Int(Int32.max), "diff: more than 2^31 - 1 elements on one side")
   var table = SymbolTable<Key>(capacity: oldCount + newCount)
   var duplicateOld: [Int] = []
   var duplicateNew: [Int] = []
   // Only once an old identifier repeats: each old occurrence's next one (a chain per entry), and
   // each entry's last occurrence while the chains are built.
-  var nextOld: [Int] = []
-  var lastOld: [Int] = []
+  var nextOld: [Int32] = []
+  var lastOld: [Int32] = []
 
   // Pass 1: every old identifier into the table. The hashes of a chunk first, in one sequential
   // pass: the table pass then does little between its memory accesses, so the processor
@@ -43,16 +47,17 @@ func heckelDiff<Element, Key: Hashable>(
       for i in start..<end { hashes[i &- start] = identifier(old[i]).hashValue }
       for i in start..<end {
         let (entry, inserted) = table.entry(for: identifier(old[i]), hash: hashes[i &- start])
+        let index = Int32(truncatingIfNeeded: i)
         if inserted {
-          table.oldFirst[entry] = i
-          if !nextOld.isEmpty { lastOld.append(i) }
+          table.oldFirst[entry] = index
+          if !nextOld.isEmpty { lastOld.append(index) }
         } else {
           if nextOld.isEmpty {
-            nextOld = [Int](repeating: -1, count: oldCount)
+            nextOld = [Int32](repeating: -1, count: oldCount)
             lastOld = table.oldFirst  // every entry so far has one occurrence
           }
-          nextOld[lastOld[entry]] = i
-          lastOld[entry] = i
+          nextOld[Int(lastOld[entry])] = index
+          lastOld[entry] = index
           duplicateOld.append(i)
         }
       }
@@ -63,8 +68,8 @@ func heckelDiff<Element, Key: Hashable>(
   // Pass 2: every new identifier; the k-th occurrences on the two sides pair up. The pairs are
   // written through buffers: an array write checks the array's uniqueness each time (5% of the
   // diff for 100,000 identifiers).
-  var oldToNew = [Int](repeating: -1, count: oldCount)
-  var newToOld = [Int](repeating: -1, count: newCount)
+  var oldToNew = [Int32](repeating: -1, count: oldCount)
+  var newToOld = [Int32](repeating: -1, count: newCount)
   var updated = [Bool](repeating: false, count: oldCount)
   var updateCount = 0
   oldToNew.withUnsafeMutableBufferPointer { oldToNew in
@@ -90,26 +95,27 @@ func heckelDiff<Element, Key: Hashable>(
             entry = predicted &+ 1
           }
           if entry < 0 { (entry, inserted) = table.entry(for: key, hash: key.hashValue) }
+          let newIndex = Int32(truncatingIfNeeded: j)
           if inserted {
-            table.newFirst[entry] = j
+            table.newFirst[entry] = newIndex
             continue
           }
           let i: Int
           if table.newFirst[entry] < 0 {
-            table.newFirst[entry] = j
-            i = cursor.isEmpty ? table.oldFirst[entry] : cursor[entry]
+            table.newFirst[entry] = newIndex
+            i = Int(cursor.isEmpty ? table.oldFirst[entry] : cursor[entry])
           } else {
             duplicateNew.append(j)
             // Without repeated old identifiers the first new occurrence took the only old one; an
             // entry made by the new side has no old occurrence at all.
             guard !cursor.isEmpty, entry < cursor.count else { continue }
-            i = cursor[entry]
+            i = Int(cursor[entry])
           }
           guard i >= 0 else { continue }
           predicted = i &+ 1
           if !cursor.isEmpty { cursor[entry] = nextOld[i] }
-          oldToNew[i] = j
-          newToOld[j] = i
+          oldToNew[i] = newIndex
+          newToOld[j] = Int32(truncatingIfNeeded: i)
           if !isEqual(old[i], element) {
             updated[i] = true
             updateCount &+= 1

@@ -106,17 +106,18 @@ extension IndexChanges: CustomStringConvertible {
 @usableFromInline
 package func diff(oldCount: Int, newToOld: [Int], isEqual: (_ old: Int, _ new: Int) -> Bool) -> IndexChanges {
   let count = max(0, oldCount)
-  var oldToNew = [Int](repeating: -1, count: count)
-  var pairs = newToOld
+  precondition(
+    count < Int(Int32.max) && newToOld.count < Int(Int32.max), "diff: more than 2^31 - 1 elements on one side"
+  )
+  var oldToNew = [Int32](repeating: -1, count: count)
+  var pairs = [Int32](repeating: -1, count: newToOld.count)
   var updated = [Bool](repeating: false, count: count)
   var updateCount = 0
-  for j in pairs.indices {
-    let i = pairs[j]
-    guard i >= 0, i < count, oldToNew[i] < 0 else {
-      pairs[j] = -1
-      continue
-    }
-    oldToNew[i] = j
+  for j in newToOld.indices {
+    let i = newToOld[j]
+    guard i >= 0, i < count, oldToNew[i] < 0 else { continue }
+    oldToNew[i] = Int32(truncatingIfNeeded: j)
+    pairs[j] = Int32(truncatingIfNeeded: i)
     if !isEqual(i, j) {
       updated[i] = true
       updateCount &+= 1
@@ -127,25 +128,35 @@ package func diff(oldCount: Int, newToOld: [Int], isEqual: (_ old: Int, _ new: I
 
 /// Passes 3 and 4 of Heckel's diff, once elements are paired: deletes and updates in old order,
 /// then inserts, and moves for the survivors off the longest increasing run of old indexes (they
-/// stay).
+/// stay). Indexes are 32-bit, -1 for none.
 @inlinable
-func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCount: Int) -> IndexChanges {
+func pairedChanges(
+  oldToNew: consuming [Int32], newToOld: [Int32], updated: [Bool], updateCount: Int
+) -> IndexChanges {
   let oldCount = oldToNew.count
   let newCount = newToOld.count
   var deletes: [Int] = []
   var updates: [Int] = []
   updates.reserveCapacity(updateCount)
-  for i in 0..<oldCount {
-    if oldToNew[i] < 0 {
-      deletes.append(i)
-    } else if updated[i] {
-      updates.append(i)
+  // The pass that finds the deletes also ranks each survivor among the old survivors, in place
+  // of its new index (no longer needed): the moves need the ranks, and a second array of them
+  // would be as many fresh pages again.
+  var rank: Int32 = 0
+  oldToNew.withUnsafeMutableBufferPointer { oldRank in
+    for i in 0..<oldCount {
+      if oldRank[i] < 0 {
+        deletes.append(i)
+        continue
+      }
+      if updated[i] { updates.append(i) }
+      oldRank[i] = rank
+      rank &+= 1
     }
   }
 
   var inserts: [Int] = []
   for j in 0..<newCount where newToOld[j] < 0 { inserts.append(j) }
-  let moves = fewestMoves(newToOld: newToOld, oldToNew: oldToNew)
+  let moves = fewestMoves(newToOld: newToOld, oldRank: oldToNew)
   return IndexChanges(inserts: inserts, deletes: deletes, updates: updates, moves: moves)
 }
 
@@ -162,18 +173,13 @@ func pairedChanges(oldToNew: [Int], newToOld: [Int], updated: [Bool], updateCoun
 /// keyed by (survivors, survivors in place), ties to the later block. An edited list has few
 /// blocks: one when nothing moved (then nothing does), about three per moved element otherwise.
 ///
-/// - Complexity: O(n + b log b) time for n elements in b blocks, O(n) memory.
+/// `oldRank[i]` is old survivor `i`'s rank among the old survivors (-1 for a delete), and
+/// `newToOld[j]` new element `j`'s old index (-1 for an insert).
+///
+/// - Complexity: O(n + b log b) time for n elements in b blocks, O(b) memory beyond the result.
 @usableFromInline
-func fewestMoves(newToOld: [Int], oldToNew: [Int]) -> [IndexMove] {
-  let oldCount = oldToNew.count
+func fewestMoves(newToOld: [Int32], oldRank: [Int32]) -> [IndexMove] {
   let newCount = newToOld.count
-  // Rank of each old survivor among the old survivors.
-  var oldRank = [Int](repeating: -1, count: oldCount)
-  var rank = 0
-  for i in 0..<oldCount where oldToNew[i] >= 0 {
-    oldRank[i] = rank
-    rank &+= 1
-  }
   // The blocks, in new order: the old rank and new index of each one's first survivor, the new
   // index of its last, and its weight (survivors << 32 | survivors in place).
   var blockRank: [Int] = []
@@ -183,9 +189,9 @@ func fewestMoves(newToOld: [Int], oldToNew: [Int]) -> [IndexMove] {
   var newRank = 0
   var lastRank = -2
   for j in 0..<newCount {
-    let i = newToOld[j]
+    let i = Int(newToOld[j])
     guard i >= 0 else { continue }
-    let rank = oldRank[i]
+    let rank = Int(oldRank[i])
     let weight = (1 << 32) &+ (rank == newRank ? 1 : 0)
     if rank == lastRank &+ 1 {
       blockEnd[blockEnd.count &- 1] = j
@@ -249,7 +255,7 @@ func fewestMoves(newToOld: [Int], oldToNew: [Int]) -> [IndexMove] {
   moves.reserveCapacity(newRank &- Int(truncatingIfNeeded: top >> 32))  // survivors less those staying
   for block in 0..<blockCount where !stays[block] {
     for j in blockStart[block]...blockEnd[block] where newToOld[j] >= 0 {
-      moves.append(IndexMove(from: newToOld[j], to: j))
+      moves.append(IndexMove(from: Int(newToOld[j]), to: j))
     }
   }
   return moves

@@ -9,9 +9,9 @@ struct SymbolTable<Key: Hashable> {
   /// Entry → identifier, in the order the entries were created.
   @usableFromInline var keys: [Key]
   /// Entry → index of the identifier's first occurrence in the old array, or -1.
-  @usableFromInline var oldFirst: [Int]
+  @usableFromInline var oldFirst: [Int32]
   /// Entry → index of the identifier's first occurrence in the new array, or -1.
-  @usableFromInline var newFirst: [Int]
+  @usableFromInline var newFirst: [Int32]
   /// Slot → the high 32 bits of its identifier's hash over entry + 1 in the low 32 (0 marks an
   /// empty slot, so a fresh table is one zero-filled allocation). A probe compares the stored
   /// bits with the key's before it reads the key: a slot taken by another identifier costs no
