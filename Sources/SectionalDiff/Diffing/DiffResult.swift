@@ -59,7 +59,7 @@ public struct DiffResult<Identifier: Hashable> {
   /// - Complexity: O(1) on average.
   public func oldIndex(for identifier: Identifier) -> Int? {
     table.find(identifier).flatMap {
-      let index = Int(table.oldFirst[$0]); return index < 0 ? nil : index
+      let index = table.oldFirstIndex($0); return index < 0 ? nil : index
     }
   }
 

@@ -49,11 +49,15 @@ func heckelDiff<Element, Key: Hashable>(
         let (entry, inserted) = table.entry(for: identifier(old[i]), hash: hashes[i &- start])
         let index = Int32(truncatingIfNeeded: i)
         if inserted {
-          table.oldFirst[entry] = index
-          if !nextOld.isEmpty { lastOld.append(index) }
+          // Until an identifier repeats, entry k is old element k's: no first index to store.
+          if !nextOld.isEmpty {
+            table.oldFirst[entry] = index
+            lastOld.append(index)
+          }
         } else {
           if nextOld.isEmpty {
             nextOld = [Int32](repeating: -1, count: oldCount)
+            table.storeOldFirstIndexes()
             lastOld = table.oldFirst  // every entry so far has one occurrence
           }
           nextOld[Int(lastOld[entry])] = index
@@ -64,6 +68,7 @@ func heckelDiff<Element, Key: Hashable>(
       start = end
     }
   }
+  table.oldEntryCount = table.keys.count
 
   // Pass 2: every new identifier; the k-th occurrences on the two sides pair up. The pairs are
   // written through buffers: an array write checks the array's uniqueness each time (5% of the
@@ -103,7 +108,7 @@ func heckelDiff<Element, Key: Hashable>(
           let i: Int
           if table.newFirst[entry] < 0 {
             table.newFirst[entry] = newIndex
-            i = Int(cursor.isEmpty ? table.oldFirst[entry] : cursor[entry])
+            i = cursor.isEmpty ? table.oldFirstIndex(entry) : Int(cursor[entry])
           } else {
             duplicateNew.append(j)
             // Without repeated old identifiers the first new occurrence took the only old one; an
