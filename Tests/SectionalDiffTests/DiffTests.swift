@@ -290,4 +290,33 @@ import Testing
     #expect(!withInsert.moves.contains(.init(from: 1, to: 2)))
     #expect(withInsert.moves.count == 2)
   }
+
+  /// An identifier whose hash is the same for every value: every probe of the symbol table
+  /// finds its stored hash bits equal, so only the identifiers' `==` can tell entries apart.
+  struct Colliding: Hashable {
+    var value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+  }
+
+  @Test func identifiersWithOneHashDiffAsDistinctOnesDo() {
+    // Duplicates on both sides, inserts, deletes, moves and updates, with the old side's repeat
+    // late enough that the first old indexes are stored only from there on.
+    let old = [1, 2, 3, 4, 5, 6, 7, 8, 6, 9].enumerated().map { Item(id: $0.element, value: $0.offset) }
+    var new = [9, 6, 2, 10, 3, 4, 6, 6, 11, 1, 7].map { Item(id: $0) }
+    new[4].value = 2  // 1 and 3 keep their content; the other survivors changed
+    for (ids, hashed) in [(old, new), (Array(old.prefix(8)), Array(new.prefix(5)))] {
+      let plain = diff(old: ids, new: hashed, identifier: { $0.id }, isEqual: { $0.value == $1.value })
+      let colliding = diff(
+        old: ids, new: hashed, identifier: { Colliding(value: $0.id) }, isEqual: { $0.value == $1.value })
+      #expect(colliding.inserts == plain.inserts && colliding.deletes == plain.deletes)
+      #expect(colliding.updates == plain.updates && colliding.moves == plain.moves)
+      #expect(colliding.duplicateOldIndexes == plain.duplicateOldIndexes)
+      #expect(colliding.duplicateNewIndexes == plain.duplicateNewIndexes)
+      #expect(plain.hasChanges)
+      for id in 0...12 {
+        #expect(colliding.oldIndex(for: Colliding(value: id)) == plain.oldIndex(for: id), "old \(id)")
+        #expect(colliding.newIndex(for: Colliding(value: id)) == plain.newIndex(for: id), "new \(id)")
+      }
+    }
+  }
 }

@@ -23,10 +23,7 @@ func heckelDiff<Element, Key: Hashable>(
 ) -> DiffResult<Key> {
   let oldCount = old.count
   let newCount = new.count
-  // Indexes are kept in 32 bits: half the fresh memory a diff touches, which in a process whose
-  // allocator hands out new pages costs as much as the diff's own work.
-  precondition(
-    oldCount < Int(Int32.max) && newCount < Int(Int32.max), "diff: more than 2^31 - 1 elements on one side")
+  checkIndexWidth(oldCount: oldCount, newCount: newCount)
   var table = SymbolTable<Key>(capacity: oldCount + newCount)
   var duplicateOld: [Int] = []
   var duplicateNew: [Int] = []
