@@ -4,27 +4,23 @@
   import Darwin
 #endif
 
-// The benchmark harness: runs scenarios, times them with the monotonic clock, prints one JSON
-// object per line. No test code lives here and no test times anything.
+// The benchmark harness: runs scenarios, times them with the thread's CPU clock, prints one
+// JSON object per line. No test code lives here and no test times anything.
 
-/// One scenario: a measured operation and, optionally, the in-run baseline it is compared with.
+/// One scenario: a measured operation and, optionally, the in-run baselines it is compared with.
 struct Scenario {
   var name: String
   var n: Int
   var baselineName: String?
   /// Fields printed after the standard ones, e.g. bytes counts.
   var extraFields: () -> [(String, JSONValue)] = { [] }
-  /// Runs once per timed sample; `setUp` is not timed.
+  /// Runs once per timed repetition; `setUp` is not timed.
   var measured: Sample
   var baseline: Sample?
   /// Further baselines, each printed as `<key>`, `<key>_median_ms` and `<key>_speedup`.
   var otherBaselines: [(key: String, name: String, sample: Sample)] = []
-  /// Whether the further baselines are timed in turns with the measured sample (see
-  /// `alternatingMedians`) rather than after it. For work that starts cold either way (a diff
-  /// allocating its tables); not for queries of two different structures, which would evict each
-  /// other from the cache between turns and both run colder than they ever do in use.
-  var alternatesOtherBaselines = false
-  var runs = 7
+  /// Timed samples per side (fewer for a side whose one run takes half a second or more).
+  var runs = 11
 }
 
 /// A timed operation with an untimed preparation step before each run.
@@ -58,60 +54,100 @@ func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
 
-func medianMilliseconds(of sample: Sample, runs: Int) -> Double {
-  alternatingMedians(of: [sample], runs: runs)[0]
+/// How long one timed sample lasts at least: a run shorter than this is repeated within the
+/// sample, so a sample is thousands of times the clock's resolution and a scheduler tick or one
+/// page fault is a small part of it.
+let sampleTargetMilliseconds = 10.0
+
+/// A side whose single run takes this long gets at most `longRuns` samples: its median is
+/// already steady, and a multi-second baseline timed 11 times would make the run minutes long.
+let longRunMilliseconds = 500.0
+
+/// What one sample may spend on its repetitions, set-ups included.
+let setUpBudgetMilliseconds = 250.0
+let longRuns = 5
+
+/// The CPU time `body` takes on this thread, in milliseconds.
+///
+/// CPU time, not the wall clock: on a shared machine a process loses the core to its neighbours
+/// for milliseconds at a time, and the wall clock counts those gaps as the sample's own time (one
+/// side of a ratio timed in a busy second read twice as slow). The thread's CPU clock counts only
+/// the time this thread ran, in user and kernel mode, so page faults and system calls stay in.
+@inline(__always)
+func cpuMilliseconds(_ body: () -> Void) -> Double {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+  body()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+  return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
 }
 
-/// The median of each sample, timed in turns (a, b, a, b, …) after one warm-up each: two
-/// engines doing the same work see the same machine, the same load from its neighbours and the
-/// same state of the allocator, rather than one of them all of a quiet stretch and the other all
-/// of a busy one.
-func alternatingMedians(of samples: [Sample], runs: Int) -> [Double] {
-  for sample in samples {
-    sample.setUp()
-    sample.run()  // warm-up
+/// The median time of one run of each sample, the samples timed in turns (a, b, c, a, b, c, …).
+///
+/// In turns, every side sees the same machine: the same load from its neighbours, the same
+/// allocator state and the same frequency, rather than one side all of a quiet stretch and the
+/// other all of a busy one. Each sample's first run is untimed: it warms the code and tells how
+/// many runs a sample needs to last ``sampleTargetMilliseconds``. When a sample repeats its run,
+/// one more untimed run starts it, so a side that another side's turn evicted from the cache is
+/// timed warm, as it runs in use.
+func medians(of samples: [Sample], runs: Int) -> [Double] {
+  var setUps: [Double] = []
+  let single = samples.map { sample -> Double in
+    setUps.append(cpuMilliseconds { sample.setUp() })
+    return cpuMilliseconds { sample.run() }
   }
+  // Repetitions until the timed runs last the target, within a budget for the untimed set-ups
+  // (a reset that reloads 100,000 sections cannot be paid 250 times a sample).
+  let repetitions = zip(single, setUps).map { run, setUp in
+    let wanted = Int((sampleTargetMilliseconds / max(run, 1e-6)).rounded(.up))
+    let affordable = Int(setUpBudgetMilliseconds / max(run + setUp, 1e-6))
+    return max(1, min(wanted, affordable))
+  }
+  let counts = single.map { $0 >= longRunMilliseconds ? min(runs, longRuns) : runs }
   var times = [[Double]](repeating: [], count: samples.count)
-  for _ in 0..<runs {
-    for (index, sample) in samples.enumerated() {
-      sample.setUp()
-      let clock = ContinuousClock()
-      let elapsed = clock.measure { sample.run() }
-      let (seconds, attoseconds) = elapsed.components
-      times[index].append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+  for round in 0..<(counts.max() ?? 0) {
+    for (index, sample) in samples.enumerated() where round < counts[index] {
+      if repetitions[index] > 1 {
+        sample.setUp()
+        sample.run()
+      }
+      var total = 0.0
+      for _ in 0..<repetitions[index] {
+        sample.setUp()
+        total += cpuMilliseconds { sample.run() }
+      }
+      times[index].append(total / Double(repetitions[index]))
     }
   }
-  return times.map { $0.sorted()[runs / 2] }
+  return times.map { $0.sorted()[$0.count / 2] }
 }
 
 /// With `SECTIONAL_BENCH_PROFILE=N` in the environment, each scenario runs only its measured
 /// sample, N times, and prints nothing: a profiler then sees our code, not the baselines.
 let profileRuns = getenv("SECTIONAL_BENCH_PROFILE").flatMap { Int(String(cString: $0)) }
 
-func run(_ scenario: Scenario) {
+/// Times `scenario` in this process and returns its JSON line.
+func measure(_ scenario: Scenario) -> String? {
   if let profileRuns {
     for _ in 0..<profileRuns {
       scenario.measured.setUp()
       scenario.measured.run()
     }
-    return
+    return nil
   }
-  // Further baselines that are the same work done another way (an earlier engine) may be timed
-  // in turns with the measured sample; the others are timed after it, as the main baseline is.
-  let medians =
-    scenario.alternatesOtherBaselines
-    ? alternatingMedians(of: [scenario.measured] + scenario.otherBaselines.map(\.sample), runs: scenario.runs)
-    : ([scenario.measured] + scenario.otherBaselines.map(\.sample)).map {
-      medianMilliseconds(of: $0, runs: scenario.runs)
-    }
-  let median = medians[0]
+  let samples =
+    [scenario.measured] + (scenario.baseline.map { [$0] } ?? []) + scenario.otherBaselines.map(\.sample)
+  let times = medians(of: samples, runs: scenario.runs)
+  let median = times[0]
   var fields: [(String, JSONValue)] = [
     ("benchmark", .string(scenario.name)),
     ("n", .integer(scenario.n)),
     ("median_ms", .number(median)),
   ]
-  if let baseline = scenario.baseline, let baselineName = scenario.baselineName {
-    let baselineMedian = medianMilliseconds(of: baseline, runs: scenario.runs)
+  var others = times.dropFirst()
+  if scenario.baseline != nil, let baselineName = scenario.baselineName {
+    let baselineMedian = others.removeFirst()
     fields += [
       ("baseline", .string(baselineName)),
       ("baseline_median_ms", .number(baselineMedian)),
@@ -120,7 +156,7 @@ func run(_ scenario: Scenario) {
   } else {
     fields += [("baseline", .null), ("baseline_median_ms", .null), ("speedup", .null)]
   }
-  for (other, otherMedian) in zip(scenario.otherBaselines, medians.dropFirst()) {
+  for (other, otherMedian) in zip(scenario.otherBaselines, others) {
     fields += [
       (other.key, .string(other.name)),
       ("\(other.key)_median_ms", .number(otherMedian)),
@@ -128,8 +164,7 @@ func run(_ scenario: Scenario) {
     ]
   }
   fields += scenario.extraFields()
-  let body = fields.map { "\"\($0.0)\": \($0.1.encoded)" }.joined(separator: ", ")
-  print("{\(body)}")
+  return "{" + fields.map { "\"\($0.0)\": \($0.1.encoded)" }.joined(separator: ", ") + "}"
 }
 
 /// Starts a new peak for ``peakResidentMegabytes()`` (Linux: `clear_refs` 5 resets the

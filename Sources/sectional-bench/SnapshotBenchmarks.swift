@@ -49,10 +49,7 @@ func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
             run: {
               dataSource.apply(new, animatingDifferences: false)
               blackHole(view.visibleElements())
-            }),
-          // A fraction of a millisecond each: seven runs left the median to a few scheduler
-          // ticks (2.9-5.8x alone from run to run); 101 take under a second.
-          runs: 101)
+            }))
       }
     )
   ]
