@@ -25,7 +25,7 @@ import Testing
       let source = GridSource((0..<Int.random(in: 0...30, using: &rng)).map { _ in randomSection() })
       let layout = makeLayout(source, width: 60, height: 20)
       if framesOnDemand { layout.maximumStoredItemFrames = 0 }
-      layout.estimatesChangedSections = estimates
+      layout.defersOffscreenSectionLayout = estimates
       layout.lineSpacing = 0.5
       layout.interitemSpacing = 1
       layout.headerHeight = 1.5

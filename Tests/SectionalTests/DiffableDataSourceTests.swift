@@ -55,11 +55,16 @@ import Testing
     dataSource.apply(dataSource.snapshot(), animatingDifferences: false)
     #expect(log.asked == Set(1...41).subtracting([14]))
     #expect(view.layout.layoutAttributesForElements(in: whole) == incremental)
-    // A reloaded section's items are asked again: when the section is on screen or reached
-    // (until then it stands at its last height).
+    // A reloaded section's items are asked again in the same apply, on screen or not: every
+    // frame is exact after it.
     log.asked = []
     var again = dataSource.snapshot()
     again.reloadSections(["b"])
+    dataSource.apply(again)
+    #expect(log.asked.subtracting(onScreen()) == Set(21...40).subtracting([26]))
+    // With the opt-in deferral, a section below the screen waits until it is reached.
+    view.flowLayout.defersOffscreenSectionLayout = true
+    log.asked = []
     dataSource.apply(again)
     #expect(log.asked.subtracting(onScreen()).isEmpty)
     #expect(view.flowLayout.estimatedSectionCount == 1)
@@ -91,12 +96,11 @@ import Testing
     #expect(view.indexPathsForVisibleItems.map(\.item) == [2, 3, 4, 5])
   }
 
-  /// A section changed off screen waits at its old height (the viewport does not move), and is
-  /// laid out when scrolled to; a section reached across the viewport's top that grew scrolls
-  /// the view by as much, so what was below it stays where it was (UIKit's content-offset
-  /// adjustment).
-  @Test func aSectionChangedOffScreenIsLaidOutWhenReachedAndTheViewStaysPut() {
+  /// Ten sections of ten one-row items in a view five rows tall, scrolled to 45 (section 4's
+  /// last five items).
+  func tenSections(defers: Bool) -> (DiffableDataSource<String, Int>, CollectionView, Snapshot) {
     let view = CollectionView(layout: FlowLayout(), size: Size(width: 30, height: 5))
+    view.flowLayout.defersOffscreenSectionLayout = defers
     let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
       .text("\(number)", role: .body, width: 30, height: 1)
     }
@@ -108,28 +112,59 @@ import Testing
     }
     dataSource.apply(snapshot)
     view.setContentOffset(Point(x: 0, y: 45))
-    #expect(view.indexPathsForVisibleItems == (5..<10).map { IndexPath(item: $0, section: 4) })
-    // Five more items at the start of section 2, off screen above.
-    snapshot.insertItems(Array(1_000..<1_005), beforeItem: 200)
+    return (dataSource, view, snapshot)
+  }
+
+  /// As in UIKit, a batch that grows a section above the viewport keeps the content offset and
+  /// moves what is below it; a section that grows below it is laid out at once too, so the
+  /// content size is exact.
+  @Test func aSectionChangedOffScreenIsLaidOutAtOnceAndTheOffsetStays() {
+    let (dataSource, view, original) = tenSections(defers: false)
+    var snapshot = original
+    snapshot.insertItems(Array(1_000..<1_005), beforeItem: 200)  // section 2, above
+    snapshot.appendItems(Array(2_000..<2_003), toSection: "s8")  // section 8, below
+    dataSource.apply(snapshot)
+    #expect(view.flowLayout.estimatedSectionCount == 0)
+    #expect(view.contentOffset.y == 45)
+    #expect(view.contentSize.height == 108)
+    #expect(view.indexPathsForVisibleItems == (0..<5).map { IndexPath(item: $0, section: 4) })
+    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 9))?.frame.minY == 98)
+  }
+
+  /// With the opt-in deferral, a section changed below the viewport waits at its old height;
+  /// any query that reads it or a section after it lays it out first, so no answer is built on
+  /// the estimate; a jump that lays it out above the viewport's top scrolls by as much as it
+  /// grew, so what the viewport shows stays in place (UIKit's content-offset adjustment).
+  @Test func aDeferredSectionIsLaidOutWhenReachedAndTheViewStaysPut() {
+    let (dataSource, view, original) = tenSections(defers: true)
+    var snapshot = original
+    snapshot.insertItems(Array(1_000..<1_005), beforeItem: 700)  // section 7, below
     dataSource.apply(snapshot)
     #expect(view.flowLayout.estimatedSectionCount == 1)
-    #expect(view.contentOffset.y == 45)
+    #expect(view.contentSize.height == 100)  // section 7 still counts its old 10 rows
     #expect(view.indexPathsForVisibleItems == (5..<10).map { IndexPath(item: $0, section: 4) })
-    #expect(view.contentSize.height == 100)  // section 2 still counts its old 10 rows
-    // Scrolling to 25 reaches section 2 across the top: it is laid out (15 rows), and the view
-    // moves down by the 5 it grew, so section 3 is still 5 rows below the top.
-    view.setContentOffset(Point(x: 0, y: 25))
+    // Asking about section 8 lays out section 7 first: the answer is the exact one.
+    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 8))?.frame.minY == 85)
     #expect(view.flowLayout.estimatedSectionCount == 0)
-    #expect(view.contentOffset.y == 30)
     #expect(view.contentSize.height == 105)
-    #expect(view.indexPathsForVisibleItems == (10..<15).map { IndexPath(item: $0, section: 2) })
-    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 3))?.frame.minY == 35)
+
+    let (again, jumped, before) = tenSections(defers: true)
+    snapshot = before
+    snapshot.insertItems(Array(1_000..<1_005), beforeItem: 700)
+    again.apply(snapshot)
+    // Jumping to 85 (section 8's second half before the change) reaches section 7 across the
+    // top: it grows by 5 and the view moves down by as much.
+    jumped.setContentOffset(Point(x: 0, y: 85))
+    #expect(jumped.flowLayout.estimatedSectionCount == 0)
+    #expect(jumped.contentOffset.y == 90)
+    #expect(jumped.indexPathsForVisibleItems == (5..<10).map { IndexPath(item: $0, section: 8) })
   }
 
   /// Scrolling to the end when the last sections stand at estimates that turn out short lands
   /// at the real end, as the End key promises.
   @Test func scrollingToTheEndPassesSectionsThatGrewOnArrival() {
     let view = CollectionView(layout: FlowLayout(), size: Size(width: 30, height: 5))
+    view.flowLayout.defersOffscreenSectionLayout = true
     let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
       .text("\(number)", role: .body, width: 30, height: 1)
     }
@@ -144,30 +179,23 @@ import Testing
     dataSource.apply(snapshot)
     #expect(view.contentSize.height == 30)  // b and c wait at their old heights
     view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
-    // c was reached and laid out (20 rows); b, above the viewport, still waits.
-    #expect(view.contentSize.height == 40)
-    #expect(view.flowLayout.estimatedSectionCount == 1)
-    #expect(view.contentOffset.y == view.maximumContentOffsetY)
-    #expect(view.indexPathsForVisibleItems.last == IndexPath(item: 19, section: 2))
-    // Scrolling up into b lays it out too; the view keeps c's rows where they were.
-    view.setContentOffset(Point(x: 0, y: 12))
     #expect(view.contentSize.height == 50)
-    #expect(view.contentOffset.y == 22)
     #expect(view.flowLayout.estimatedSectionCount == 0)
+    #expect(view.contentOffset.y == 45)
+    #expect(view.indexPathsForVisibleItems.last == IndexPath(item: 19, section: 2))
 
-    // A last section whose top is inside the viewport when it grows: the view goes on to the
-    // new end.
+    // A last section whose top is inside the viewport when it grows is on screen: laid out at
+    // once, and the end is the new end.
     var short = Snapshot()
     short.appendSections(["a", "b"])
     short.appendItems(Array(0..<10), toSection: "a")
     short.appendItems(Array(10..<12), toSection: "b")
     dataSource.apply(short, animatingDifferences: false)
-    view.setContentOffset(.zero)
+    view.setContentOffset(Point(x: 0, y: 7))
     short.appendItems(Array(12..<22), toSection: "b")
     dataSource.apply(short)
-    #expect(view.contentSize.height == 12)
-    view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
     #expect(view.contentSize.height == 22)
+    view.setContentOffset(Point(x: 0, y: view.maximumContentOffsetY))
     #expect(view.contentOffset.y == 17)
   }
 

@@ -1,11 +1,13 @@
 import SectionalDiff
 
-// Sections a batch changed are not laid out in `prepare()` when ``estimatesChangedSections`` is
-// on: each keeps its record (and its last height in the offset tree) and is marked estimated.
-// Whatever reads a section lays it out first — a rect query every estimated section it reaches
-// (again and again, since a section that grows can bring the next one in), a per-element query
-// its own section — so no answer is ever built from an estimate, and an update costs the sections
-// a query reaches, not every section it changed.
+// Sections a batch changed below the visible bounds are not laid out in `prepare()` when
+// ``defersOffscreenSectionLayout`` is on: each keeps its record (and its last height in the offset
+// tree) and is marked estimated. Whatever reads a section first lays out every estimated section
+// up to it — a rect query up to the last section reaching the rect (again and again, since a
+// section that grows can bring the next one in), a per-element query up to its own section. Laying
+// out a section moves only the sections after it, so the sections up to the deepest one read so
+// far never move again: no answer is built on an estimate, and none given is changed by a later
+// query.
 
 extension FlowLayout {
   /// How many sections stand at their last height, waiting for a query to reach them.
@@ -19,61 +21,48 @@ extension FlowLayout {
     for section in estimated.indices where estimated[section] { _ = layOutEstimated(section) }
   }
 
-  /// Lays out the estimated sections that reach `rect` (decorations included), until none does,
-  /// and returns how much those starting above `rect` grew: the scroll that keeps what `rect`
-  /// showed where it was (UIKit's content-offset adjustment for self-sizing above the viewport).
+  /// Lays out the estimated sections up to the last one that reaches `rect` (decorations
+  /// included), until no estimated section does, and returns how much those starting above `rect`
+  /// grew: the scroll that keeps what `rect` showed where it was (UIKit's content-offset
+  /// adjustment for self-sizing above the viewport).
   public func layOutEstimatedSections(in rect: Rect) -> Double {
     guard estimatedCount > 0, rect.width > 0, rect.height > 0 else { return 0 }
-    let low = rect.minY - decorationOverhang.bottom
     let high = rect.maxY + decorationOverhang.top
     var shift = 0.0
-    // Walk the sections from the first that reaches the rect, each offset read afresh: laying
-    // one out moves the ones after it, never the ones before.
-    var section = firstSection(reaching: low, high)
+    // Walk the sections from the first estimated one, each offset read afresh: laying one out
+    // moves the ones after it, never the ones before.
+    var section = estimatedFloor
     while section < records.count && estimatedCount > 0 {
       let top = offsets.offset(of: section)
+      // Every section above the rect starts above `high` too: all of them are laid out.
       guard top < high else { break }
       if estimated[section] {
         let growth = layOutEstimated(section)
         if top < rect.minY { shift += growth }
       }
       section += 1
+      estimatedFloor = Swift.max(estimatedFloor, section)
     }
     return shift
   }
 
-  /// The first section that reaches `low ..< high`: the first whose extent does, or before it a
-  /// section of height zero whose top lies in the range.
-  func firstSection(reaching low: Double, _ high: Double) -> Int {
-    var origins = scratchOrigins
-    scratchOrigins = []
-    defer { scratchOrigins = origins }
-    origins.removeAll(keepingCapacity: true)
-    let reached = offsets.sections(from: low, to: high, offsets: &origins)
-    var section = reached.isEmpty ? firstSection(startingAtOrAfter: low) : reached.lowerBound
-    while section > 0, records[section - 1].height == 0, offsets.offset(of: section - 1) >= low {
-      section -= 1
+  /// Lays out every estimated section up to and including `section`, so that section's frames
+  /// and offset are final.
+  func layOutEstimated(through section: Int) {
+    guard estimatedCount > 0 else { return }
+    var index = estimatedFloor
+    while index <= section && index < estimated.count && estimatedCount > 0 {
+      if estimated[index] { layOutEstimated(index) }
+      index += 1
     }
-    return section
+    estimatedFloor = Swift.max(estimatedFloor, index)
   }
 
-  /// The first section whose offset is at least `y` (the section count when none is).
-  ///
-  /// - Complexity: O(log² n).
-  func firstSection(startingAtOrAfter y: Double) -> Int {
-    var low = 0
-    var high = records.count
-    while low < high {
-      let middle = (low + high) / 2
-      if offsets.offset(of: middle) < y { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// Marks a changed section estimated rather than laying it out, when estimates are on and the
-  /// section is off screen (a section on screen is queried next anyway).
+  /// Marks a changed section estimated rather than laying it out, when deferral is on and the
+  /// section is below the visible bounds (a section on screen is queried next anyway, and one
+  /// above them would move what is on screen).
   func estimateOrLayOut(_ section: Int, width: Double, delegate: any FlowLayoutDelegate) {
-    if estimatesChangedSections && !isOnScreen(section) {
+    if defersOffscreenSectionLayout && isBelowScreen(section) {
       markEstimated(section)
     } else {
       computeSection(section, width: width, delegate: delegate)
@@ -81,13 +70,11 @@ extension FlowLayout {
     }
   }
 
-  /// Whether the section, with what its decorations may overhang, reaches ``bounds`` at its
-  /// current offset.
-  func isOnScreen(_ section: Int) -> Bool {
+  /// Whether the section, with what its decorations may overhang above it, starts below
+  /// ``bounds``.
+  func isBelowScreen(_ section: Int) -> Bool {
     guard bounds.width > 0, bounds.height > 0 else { return false }
-    let top = offsets.offset(of: section)
-    return top + records[section].height + decorationOverhang.bottom > bounds.minY
-      && top - decorationOverhang.top < bounds.maxY
+    return offsets.offset(of: section) - decorationOverhang.top >= bounds.maxY
   }
 
   func markEstimated(_ section: Int) {
@@ -97,6 +84,7 @@ extension FlowLayout {
       estimatedCount = 0
     }
     guard !estimated[section] else { return }
+    estimatedFloor = estimatedCount == 0 ? section : Swift.min(estimatedFloor, section)
     estimated[section] = true
     estimatedCount += 1
   }
@@ -120,6 +108,7 @@ extension FlowLayout {
     guard estimatedCount > 0 else { return }
     estimated.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
     estimatedCount = 0
+    estimatedFloor = 0
   }
 
   /// The estimates carried through section updates: `sources[new]` is the old section a new one
@@ -137,5 +126,6 @@ extension FlowLayout {
     }
     estimated = moved
     estimatedCount = count
+    estimatedFloor = moved.firstIndex(of: true) ?? 0
   }
 }

@@ -161,7 +161,7 @@ extension FlowLayout {
   /// offset (O(log n)).
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard records.indices.contains(indexPath.section) else { return nil }
-    layOutEstimated(indexPath.section)
+    layOutEstimated(through: indexPath.section)
     let record = records[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < Int(record.itemCount) else { return nil }
     let origin = offsets.offset(of: indexPath.section)
@@ -177,7 +177,7 @@ extension FlowLayout {
     -> LayoutAttributes?
   {
     guard records.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
-    layOutEstimated(indexPath.section)
+    layOutEstimated(through: indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]
     switch kind {
@@ -193,7 +193,7 @@ extension FlowLayout {
     -> LayoutAttributes?
   {
     guard records.indices.contains(indexPath.section) else { return nil }
-    layOutEstimated(indexPath.section)
+    layOutEstimated(through: indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]
     switch kind {

@@ -5,7 +5,7 @@ extension FlowLayout {
   /// exactly never take a preferred size, and the collection view need not read their cells.
   public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool {
     guard records.indices.contains(indexPath.section) else { return false }
-    layOutEstimated(indexPath.section)
+    layOutEstimated(through: indexPath.section)
     return records[indexPath.section].hasEstimatedItems
   }
 
@@ -18,7 +18,7 @@ extension FlowLayout {
   ) -> Bool {
     guard preferred.category == .cell, collectionView != nil else { return false }
     let indexPath = preferred.indexPath
-    if records.indices.contains(indexPath.section) { layOutEstimated(indexPath.section) }
+    if records.indices.contains(indexPath.section) { layOutEstimated(through: indexPath.section) }
     guard records.indices.contains(indexPath.section), indexPath.item >= 0,
       indexPath.item < Int(records[indexPath.section].itemCount),
       resolvedDelegate.layout(self, sizeForItemAt: indexPath).isEstimated,

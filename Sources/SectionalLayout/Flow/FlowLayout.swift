@@ -49,17 +49,21 @@ public final class FlowLayout: CollectionViewLayout {
   /// How many times one item's preferred size may change before the layout stops asking.
   /// Default 8.
   public var maximumSelfSizingPasses = 8
-  /// Whether a section a batch changed keeps its last height, as an estimate, until a query
-  /// reaches it — UIKit's estimated sizes, with the section's own last height as the estimate.
-  /// An update then costs the sections on screen, not every section it changed: the delegate is
-  /// asked a changed section's sizes when the section is queried (scrolled to, or asked for by
-  /// index path), and until then ``contentSize`` counts its old height. Queries are always exact
-  /// for what they return. Sections a batch inserts, and everything after a reload or a new
-  /// width, are laid out at once. Default true; false lays out every changed section in
-  /// ``prepare()``, for a content size that is exact after every update. See also
-  /// ``layOutEstimatedSections()``.
-  public var estimatesChangedSections = true {
-    didSet { if !estimatesChangedSections { layOutEstimatedSections() } }
+  /// Whether a section a batch changed while it was below the visible bounds keeps its last
+  /// height, as an estimate, until a query reaches it: UIKit's estimated sizes, with the section's
+  /// own last height as the estimate. An update then costs the sections on screen and above, not
+  /// every section it changed. Default false: ``prepare()`` lays out every changed section, and
+  /// every frame and ``contentSize`` equal a freshly built layout's.
+  ///
+  /// When true, what stays exact: every attribute a query returns. A query lays out every
+  /// waiting section up to the last one it reads (a rect query, up to the last section reaching
+  /// the rect), so no answer is built on an estimate and no later query moves an element
+  /// already returned. What is an estimate: ``contentSize``, until the sections below the
+  /// deepest query are laid out (``layOutEstimatedSections()`` does it at once), and so the
+  /// largest content offset the collection view clamps to. Sections a batch inserts, and
+  /// everything after a reload or a new width, are laid out at once either way.
+  public var defersOffscreenSectionLayout = false {
+    didSet { if !defersOffscreenSectionLayout { layOutEstimatedSections() } }
   }
 
   /// The visible rectangle, set by the collection view; its width is the width lines wrap at.
@@ -95,6 +99,8 @@ public final class FlowLayout: CollectionViewLayout {
   /// stand in until one does (see `FlowLayout+Estimates.swift`).
   @exclusivity(unchecked) var estimated: [Bool] = []
   @exclusivity(unchecked) var estimatedCount = 0
+  /// No section before this one is estimated.
+  var estimatedFloor = 0
   var lazyClock = 0
   /// While a section is built on demand: its diagnostics were reported when it was prepared.
   var suppressesReports = false
@@ -136,7 +142,7 @@ public final class FlowLayout: CollectionViewLayout {
   /// The number of items in a cached section.
   package func numberOfItems(inSection section: Int) -> Int {
     guard records.indices.contains(section) else { return 0 }
-    layOutEstimated(section)
+    layOutEstimated(through: section)
     return Int(records[section].itemCount)
   }
 
