@@ -116,8 +116,9 @@ final class FuzzStack {
   let adapter: ListAdapter
   let renderer = TextRenderer(registry: .standard, environment: DrawEnvironment(colors: .none))
 
-  init(objects: [FuzzModel], size: Size, framesOnDemand: Bool = false) {
+  init(objects: [FuzzModel], size: Size, framesOnDemand: Bool = false, defers: Bool = false) {
     let layout = FlowLayout()
+    layout.defersOffscreenSectionLayout = defers
     // Frames built on demand for every section, as a list past the layout's budget has them.
     if framesOnDemand { layout.maximumStoredItemFrames = 0 }
     layout.decorationStyles = [.sectionCard: .card]
@@ -193,6 +194,8 @@ struct FuzzRun {
   /// Whether the stack under test builds item frames on demand (a fresh stack to compare with
   /// stores them).
   var framesOnDemand = false
+  /// Whether the layout defers sections changed below the viewport (the opt-in estimate).
+  var defers = false
   var initial: [FuzzModel]
   var size: Size
   var steps: [FuzzStep]
@@ -274,7 +277,7 @@ struct FuzzRun {
 
   /// Plays the run; the first failed check, or nil.
   func play() -> FuzzFailure? {
-    let stack = FuzzStack(objects: initial, size: size, framesOnDemand: framesOnDemand)
+    let stack = FuzzStack(objects: initial, size: size, framesOnDemand: framesOnDemand, defers: defers)
     var expanded = Set<Int>()
     if let failure = check(stack, expanded: expanded, step: -1, expecting: []) { return failure }
     for (index, step) in steps.enumerated() {
@@ -338,12 +341,22 @@ struct FuzzRun {
   {
     func fail(_ message: String) -> FuzzFailure { FuzzFailure(step: step, message: message) }
     let view = stack.collectionView
-    // Changed sections off screen stand at their last heights until reached; a fresh stack has
-    // none. Lay them out (their diagnostics belong to this step) and keep the offset within
-    // the content, as scrolling there would.
-    if let flow = view.layout as? FlowLayout, flow.estimatedSectionCount > 0 {
-      flow.layOutEstimatedSections()
-      view.setContentOffset(view.contentOffset)
+    // By default nothing waits: every frame is exact after each step. With the opt-in, changed
+    // sections below the viewport stand at their last heights until reached, and a fresh stack
+    // has none: first every element, read in a random order, must equal the fresh stack's;
+    // then the waiting sections are laid out (their diagnostics belong to this step) and the
+    // offset kept within the content, as scrolling there would.
+    if let flow = view.layout as? FlowLayout {
+      if !defers && flow.estimatedSectionCount > 0 {
+        return fail("\(flow.estimatedSectionCount) sections wait at an estimate without the opt-in")
+      }
+      if !selfSizing, let failure = compareElementsInRandomOrder(stack, expanded: expanded, step: step) {
+        return failure
+      }
+      if flow.estimatedSectionCount > 0 {
+        flow.layOutEstimatedSections()
+        view.setContentOffset(view.contentOffset)
+      }
     }
     let raised = view.diagnostics.map(\.kind)
     view.diagnostics = DiagnosticLog()
@@ -423,16 +436,7 @@ struct FuzzRun {
     }
     // A stack built fresh from the same objects, expansion, size and offset lays out and draws
     // exactly the same.
-    let fresh = FuzzStack(objects: stack.source.objects, size: view.bounds.size)
-    fresh.collectionView.diagnostics = DiagnosticLog()
-    var reexpanded = false
-    for section in 0..<objects.count where expanded.contains(objects[section].id) {
-      (fresh.adapter.sectionController(forSection: section) as? FuzzExpandableController)?.setExpanded(
-        true, updatingList: false)
-      reexpanded = true
-    }
-    if reexpanded { fresh.adapter.reloadData() }
-    fresh.collectionView.setContentOffset(view.contentOffset)
+    let fresh = freshStack(like: stack, expanded: expanded)
     guard fresh.collectionView.contentSize == size else {
       return fail("content size \(size), a fresh stack's \(fresh.collectionView.contentSize)")
     }
@@ -446,6 +450,60 @@ struct FuzzRun {
     }
     let text = stack.rendered()
     guard text == fresh.rendered() else { return fail("the rendered frame differs from a fresh render") }
+    return nil
+  }
+
+  /// A stack built fresh from the stack's objects, expansion, size and offset.
+  func freshStack(like stack: FuzzStack, expanded: Set<Int>) -> FuzzStack {
+    let view = stack.collectionView
+    var seen = Set<Int>()
+    let objects = stack.source.objects.filter { seen.insert($0.id).inserted }
+    let fresh = FuzzStack(objects: stack.source.objects, size: view.bounds.size)
+    fresh.collectionView.diagnostics = DiagnosticLog()
+    var reexpanded = false
+    for section in 0..<objects.count where expanded.contains(objects[section].id) {
+      (fresh.adapter.sectionController(forSection: section) as? FuzzExpandableController)?.setExpanded(
+        true, updatingList: false)
+      reexpanded = true
+    }
+    if reexpanded { fresh.adapter.reloadData() }
+    fresh.collectionView.setContentOffset(view.contentOffset)
+    return fresh
+  }
+
+  /// Every item, header, footer and card, asked in a random order (seeded by the step), equals
+  /// a fresh stack's answer: no answer depends on what was asked before.
+  func compareElementsInRandomOrder(_ stack: FuzzStack, expanded: Set<Int>, step: Int) -> FuzzFailure? {
+    let view = stack.collectionView
+    let fresh = freshStack(like: stack, expanded: expanded)
+    var queries: [(String, IndexPath)] = []
+    for section in 0..<view.numberOfSections {
+      queries.append(("header", IndexPath(item: 0, section: section)))
+      queries.append(("card", IndexPath(item: 0, section: section)))
+      for item in 0..<view.numberOfItems(inSection: section) {
+        queries.append(("item", IndexPath(item: item, section: section)))
+      }
+    }
+    var rng = SplitMix64(seed: UInt64(bitPattern: Int64(step)) &+ 0xF0E5)
+    queries.shuffle(using: &rng)
+    func answer(_ layout: any CollectionViewLayout, _ query: (String, IndexPath)) -> LayoutAttributes? {
+      switch query.0 {
+      case "header": layout.layoutAttributesForSupplementaryElement(ofKind: .header, at: query.1)
+      case "card": layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: query.1)
+      default: layout.layoutAttributesForItem(at: query.1)
+      }
+    }
+    for query in queries {
+      let mine = answer(view.layout, query)
+      let theirs = answer(fresh.collectionView.layout, query)
+      guard mine == theirs else {
+        return FuzzFailure(
+          step: step,
+          message:
+            "\(query.0) \(query.1) asked in a random order: \(String(describing: mine)), fresh \(String(describing: theirs))"
+        )
+      }
+    }
     return nil
   }
 
@@ -471,19 +529,27 @@ struct FuzzRun {
     ProcessInfo.processInfo.environment["SECTIONAL_FUZZ_STEPS"].flatMap { Int($0) } ?? 1_500
   }
 
-  func fuzz(selfSizing: Bool, seedBase: UInt64, framesOnDemand: Bool = false) {
+  /// Added to every mode's base seed, so a long run can explore seeds CI never plays:
+  /// `SECTIONAL_FUZZ_SEED=1000000`.
+  static var seedOffset: UInt64 {
+    ProcessInfo.processInfo.environment["SECTIONAL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0
+  }
+
+  func fuzz(selfSizing: Bool, seedBase: UInt64, framesOnDemand: Bool = false, defers: Bool = false) {
     let perRun = 150
     let runs = max(1, Self.steps / perRun)
     for run in 0..<runs {
-      let seed = seedBase &+ UInt64(run)
+      let seed = seedBase &+ Self.seedOffset &+ UInt64(run)
       var generated = FuzzRun.generate(seed: seed, count: perRun, selfSizing: selfSizing)
       generated.framesOnDemand = framesOnDemand
+      generated.defers = defers
       guard let failure = generated.play() else { continue }
       let short = generated.shortened()
       let replay = short.play().map(\.description) ?? "(passes when shortened)"
       Issue.record(
         """
-        seed \(seed) (selfSizing: \(selfSizing)) failed at \(failure)
+        seed \(seed) (selfSizing: \(selfSizing), framesOnDemand: \(framesOnDemand), defers: \(defers)) \
+        failed at \(failure)
         shortened to \(short.steps.count) steps, failing at \(replay):
         initial \(short.initial)
         \(short.steps.enumerated().map { "  \($0): \($1)" }.joined(separator: "\n"))
@@ -504,6 +570,13 @@ struct FuzzRun {
   /// every attribute must equal a fresh stack's that stores them.
   @Test func framesBuiltOnDemandMatchStoredFrames() {
     fuzz(selfSizing: false, seedBase: 0x1A2_F00D, framesOnDemand: true)
+  }
+
+  /// With the opt-in deferral: every element asked in any order equals a fresh stack's, and
+  /// self-sizing cells keep their invariants.
+  @Test func deferredSectionsNeverChangeAnAnswerGiven() {
+    fuzz(selfSizing: false, seedBase: 0xDEF_E55, defers: true)
+    fuzz(selfSizing: true, seedBase: 0xDEF_512E, defers: true)
   }
 }
 
