@@ -54,68 +54,54 @@ extension ListAdapter {
     let current = objects
     let currentIdentifiers = identifiers
     let currentControllers = controllers
-    var containers = ContainerComparison()
-    let comparesContainers = ContainerComparison.isAvailable
-    current.withUnsafeBytes { currentStorage in
-      all.withUnsafeBytes { allStorage in
-        for position in all.indices {
-          let index = resolved.controllers.count
-          var old = index &+ offset
-          let identifier: AnyDiffIdentifier
-          var content = Content.unknown
-          // Most objects of an update are the same value as before, found in the lists' storage
-          // without touching the model; the others are opened.
-          let paired: DiffablePairing =
-            if old < 0 || old >= current.count {
-              .different
-            } else if comparesContainers
-              && containers.holdSameValue(currentStorage, old, allStorage, position)
-            {
-              .identical
-            } else {
-              pairing(current[old], all[position])
-            }
-          switch paired {
-          case .identical, .equal:
-            content = .unchanged
-            identifier = currentIdentifiers[old]  // the same identity: nothing to box or hash
-          case .changed:
-            content = .changed
-            identifier = currentIdentifiers[old]
-          case .different:
-            let object = all[position]
-            identifier = AnyDiffIdentifier(object)
-            old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
-            // A controller the data source gave for two objects knows only one of its sections.
-            if old >= 0 && (old >= currentIdentifiers.count || currentIdentifiers[old] != identifier) {
-              old = -1
-            }
-          }
-          let controller: SectionController
-          if old >= 0 {
-            guard !resolved.kept[old] else {
-              dropped.append(position)
-              duplicates.append(identifier)
-              continue
-            }
-            resolved.kept[old] = true
-            offset = old &- index
-            controller = currentControllers[old]
-          } else {
-            guard createdIdentifiers.insert(identifier).inserted else {
-              dropped.append(position)
-              duplicates.append(identifier)
-              continue
-            }
-            controller = dataSource.listAdapter(self, sectionControllerFor: all[position])
-            resolved.created.append(index)
-          }
-          resolved.identifiers.append(identifier)
-          resolved.controllers.append(controller)
-          resolved.oldIndexes.append(old)
-          resolved.contents.append(content)
+    for position in all.indices {
+      let index = resolved.controllers.count
+      var old = index &+ offset
+      let identifier: AnyDiffIdentifier
+      var content = Content.unknown
+      // Most objects of an update are the same value as before; the pairing opens both where
+      // the arrays store them, without copying either out.
+      let paired: DiffablePairing =
+        old < 0 || old >= current.count ? .different : pairing(current, old, all, position)
+      switch paired {
+      case .identical, .equal:
+        content = .unchanged
+        identifier = currentIdentifiers[old]  // the same identity: nothing to box or hash
+      case .changed:
+        content = .changed
+        identifier = currentIdentifiers[old]
+      case .different:
+        let object = all[position]
+        identifier = AnyDiffIdentifier(object)
+        old = controllerByIdentifier[identifier]?.sectionIndex ?? -1
+        // A controller the data source gave for two objects knows only one of its sections.
+        if old >= 0 && (old >= currentIdentifiers.count || currentIdentifiers[old] != identifier) {
+          old = -1
         }
       }
+      let controller: SectionController
+      if old >= 0 {
+        guard !resolved.kept[old] else {
+          dropped.append(position)
+          duplicates.append(identifier)
+          continue
+        }
+        resolved.kept[old] = true
+        offset = old &- index
+        controller = currentControllers[old]
+      } else {
+        guard createdIdentifiers.insert(identifier).inserted else {
+          dropped.append(position)
+          duplicates.append(identifier)
+          continue
+        }
+        controller = dataSource.listAdapter(self, sectionControllerFor: all[position])
+        resolved.created.append(index)
+      }
+      resolved.identifiers.append(identifier)
+      resolved.controllers.append(controller)
+      resolved.oldIndexes.append(old)
+      resolved.contents.append(content)
     }
     if dropped.isEmpty {
       resolved.objects = all
