@@ -43,8 +43,8 @@ extension ListDiffable where Self: Equatable {
 // MARK: - Standard scalars
 
 // Plain values diff as themselves, as NSString and NSNumber do in IGListKit: the value is the
-// identity, so an element never "changes" — it is deleted and another inserted. A NaN equals
-// nothing, itself included: it is always a delete and an insert.
+// identity, so an element never "changes" — it is deleted and another inserted. Floating-point
+// values are identified by their bits (see below), so a list diffed with itself has no changes.
 
 extension String: ListDiffable { public var diffIdentifier: String { self } }
 extension Substring: ListDiffable { public var diffIdentifier: Substring { self } }
@@ -61,5 +61,23 @@ extension UInt8: ListDiffable { public var diffIdentifier: UInt8 { self } }
 extension UInt16: ListDiffable { public var diffIdentifier: UInt16 { self } }
 extension UInt32: ListDiffable { public var diffIdentifier: UInt32 { self } }
 extension UInt64: ListDiffable { public var diffIdentifier: UInt64 { self } }
-extension Double: ListDiffable { public var diffIdentifier: Double { self } }
-extension Float: ListDiffable { public var diffIdentifier: Float { self } }
+
+/// A `Double` is identified by its bit pattern, not by `==`: a NaN is the same model as a NaN with
+/// the same bits (`==` says a NaN equals nothing, itself included, so a list with a NaN diffed
+/// with itself would report a delete and an insert), and `-0.0` and `0.0`, equal by `==`, are two
+/// models. `diff(a, a)` is then empty for every list of doubles.
+extension Double: ListDiffable {
+  /// The value's bits (`bitPattern`).
+  public var diffIdentifier: UInt64 { bitPattern }
+  /// Whether the two have the same bits: the same identity is the same content.
+  public func isEqual(toDiffableObject other: Double) -> Bool { bitPattern == other.bitPattern }
+}
+
+/// A `Float` is identified by its bit pattern, not by `==`, as a `Double` is: a NaN is the same
+/// model as a NaN with the same bits, and `-0.0` and `0.0` are two models.
+extension Float: ListDiffable {
+  /// The value's bits (`bitPattern`).
+  public var diffIdentifier: UInt32 { bitPattern }
+  /// Whether the two have the same bits: the same identity is the same content.
+  public func isEqual(toDiffableObject other: Float) -> Bool { bitPattern == other.bitPattern }
+}

@@ -139,3 +139,75 @@ import Testing
     }
   }
 }
+
+/// A list diffed with itself has no changes, for every type the framework makes `ListDiffable`.
+@Suite struct SelfDiffPropertyTests {
+  /// `diff(a, a)` reports nothing — no insert, delete, move or update — for `count` seeded
+  /// arrays of `make`'s values, often with repeats (drawn from a small pool).
+  func expectNoChanges<Element: ListDiffable>(
+    _ name: String, seed: UInt64, _ make: (inout SplitMix64) -> Element,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<300 {
+      let pool = (0..<Int.random(in: 1...40, using: &rng)).map { _ in make(&rng) }
+      let list = (0..<Int.random(in: 0...60, using: &rng)).map { _ in pool[rng.next(below: pool.count)] }
+      let result = diff(old: list, new: list)
+      #expect(!result.hasChanges, "\(name): \(list) -> \(result)", sourceLocation: sourceLocation)
+      let mixed = list.map { $0 as any ListDiffable }
+      #expect(
+        !diff(old: mixed, new: mixed).hasChanges, "\(name) as any ListDiffable: \(list)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Doubles with NaNs (quiet, signalling, with payloads, negative), ±0, ±infinity, subnormals.
+  static let specialDoubles: [Double] = [
+    .nan, -.nan, .signalingNaN, Double(nan: 7, signaling: false), 0, -0.0, .infinity, -.infinity,
+    .leastNonzeroMagnitude, -.leastNormalMagnitude, .greatestFiniteMagnitude, 1, -1,
+  ]
+
+  @Test func aListDiffedWithItselfHasNoChanges() {
+    expectNoChanges("Int", seed: 1) { Int(truncatingIfNeeded: $0.next()) % 50 }
+    expectNoChanges("String", seed: 2) { rng in
+      String(repeating: "ab", count: rng.next(below: 4)) + "\(rng.next(below: 9))"
+    }
+    expectNoChanges("Substring", seed: 3) { rng in "xyz\(rng.next(below: 20))".dropFirst(rng.next(below: 3)) }
+    expectNoChanges("Character", seed: 4) { rng in
+      ["a", "é", "👨‍👩‍👧", "\u{301}", "Z"][rng.next(below: 5)] as Character
+    }
+    expectNoChanges("Unicode.Scalar", seed: 5) { rng in Unicode.Scalar(UInt8(rng.next(below: 128))) }
+    expectNoChanges("Bool", seed: 6) { rng in rng.next(below: 2) == 0 }
+    expectNoChanges("Int8", seed: 7) { Int8(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("Int16", seed: 8) { Int16(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("Int32", seed: 9) { Int32(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("Int64", seed: 10) { Int64(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("UInt", seed: 11) { UInt(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("UInt8", seed: 12) { UInt8(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("UInt16", seed: 13) { UInt16(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("UInt32", seed: 14) { UInt32(truncatingIfNeeded: $0.next()) }
+    expectNoChanges("UInt64", seed: 15) { $0.next() }
+    expectNoChanges("Double", seed: 16) { rng in
+      switch rng.next(below: 3) {
+      case 0: Self.specialDoubles[rng.next(below: Self.specialDoubles.count)]
+      case 1: Double(bitPattern: rng.next())  // any bits: NaNs with every payload included
+      default: Double(rng.next(below: 10)) / 4
+      }
+    }
+    expectNoChanges("Float", seed: 17) { rng in
+      switch rng.next(below: 3) {
+      case 0: Float(Self.specialDoubles[rng.next(below: Self.specialDoubles.count)])
+      case 1: Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))
+      default: Float(rng.next(below: 10)) / 4
+      }
+    }
+  }
+
+  @Test func floatingPointIdentityIsTheBitPattern() {
+    #expect(Double.nan.diffIdentifier == Double.nan.diffIdentifier)
+    #expect((0.0).diffIdentifier != (-0.0).diffIdentifier)
+    #expect(Double.nan.isEqual(toDiffableObject: .nan) && !(0.0).isEqual(toDiffableObject: -0.0))
+    #expect(
+      Float.nan.isEqual(toDiffableObject: .nan) && Float(0).diffIdentifier != Float(-0.0).diffIdentifier)
+  }
+}

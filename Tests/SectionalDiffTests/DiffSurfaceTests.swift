@@ -64,9 +64,11 @@ import Testing
     let mixed: [any ListDiffable] = [1, "1", UInt8(1), 1.0]
     // Identity is type and value: the four are four different models.
     #expect(diff(old: mixed, new: Array(mixed.reversed())).moves.count == 3)
-    // NaN equals nothing: a delete and an insert, and applying still yields the new array.
-    let nan = diff(old: [Double.nan], new: [Double.nan])
-    #expect(nan.deletes == [0] && nan.inserts == [0])
+    // Floating-point values are identified by their bits: a NaN is itself, -0.0 is not 0.0.
+    #expect(!diff(old: [1, Double.nan, 3], new: [1, Double.nan, 3]).hasChanges)
+    #expect(!diff(old: [Float.nan, -Float.nan], new: [Float.nan, -Float.nan]).hasChanges)
+    let zeros = diff(old: [0.0, 1.0], new: [-0.0, 1.0])
+    #expect(zeros.deletes == [0] && zeros.inserts == [0])
   }
 
   @Test func identityComparesClassInstancesNotContent() {
