@@ -184,6 +184,43 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     #expect(pinned?.zIndex == ZIndex.pinnedHeader)
   }
 
+  @Test func aPinnedBoundaryItemKeepsTheZIndexItsDefinitionGave() {
+    var section = LayoutSection(
+      group: .vertical(
+        layoutSize: dimensions(.fractionalWidth(1), .absolute(1)),
+        subitems: [LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .absolute(1)))]))
+    section.boundarySupplementaryItems = [
+      LayoutBoundarySupplementaryItem(
+        layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top,
+        pinToVisibleBounds: true, zIndex: 2),
+      LayoutBoundarySupplementaryItem(
+        layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), elementKind: .footer, alignment: .bottom,
+        pinToVisibleBounds: true, zIndex: -3),
+    ]
+    let source = CountSource([10])
+    let layout = compositional(source, height: 4) { _, _ in section }
+    let bounds = Rect(x: 0, y: 3, width: 60, height: 4)
+    layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: bounds))
+    layout.bounds = bounds
+    layout.prepare()
+    let drawn = layout.layoutAttributesForElements(in: bounds)
+    let header = drawn.first { $0.kind == .header }
+    let footer = drawn.first { $0.kind == .footer }
+    // Pinned (at the visible top and bottom), each at its own z-index.
+    #expect(header?.frame.minY == 3 && header?.zIndex == 2)
+    #expect(footer?.frame.maxY == 7 && footer?.zIndex == -3)
+    let one = layout.layoutAttributesForSupplementaryElement(
+      ofKind: .header, at: IndexPath(item: 0, section: 0))
+    #expect(one?.zIndex == 2)
+    // Without one, pinned is in front, unpinned at the supplementary default.
+    let defaults = LayoutBoundarySupplementaryItem(
+      layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top)
+    let pinnedDefault = LayoutBoundarySupplementaryItem(
+      layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), elementKind: .header, alignment: .top,
+      pinToVisibleBounds: true)
+    #expect(defaults.zIndex == ZIndex.supplementary && pinnedDefault.zIndex == ZIndex.pinnedHeader)
+  }
+
   @Test func theDefaultZOrderIsItemBadgeBoundaryPinned() {
     let badge = LayoutSupplementaryItem(
       layoutSize: dimensions(.absolute(3), .absolute(1)), elementKind: .badge,

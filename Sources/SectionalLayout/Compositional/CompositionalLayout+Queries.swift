@@ -146,14 +146,13 @@ extension CompositionalLayout {
 
   /// A boundary supplementary where it is now: a pinned header at the top of the visible bounds
   /// (pushed off by its section's end), a pinned footer at the bottom (held by its section's
-  /// start), each in front of everything.
+  /// start), each at the z-index its definition gave it.
   private func boundaryAttributes(
     _ boundary: PlacedSupplementary, section: Int, origin: Double, height: Double
   )
     -> LayoutAttributes
   {
     var frame = boundary.frame.offsetBy(dx: 0, dy: origin)
-    var zIndex = boundary.zIndex
     if boundary.pins {
       let natural = frame.minY
       if boundary.isTop {
@@ -161,12 +160,11 @@ extension CompositionalLayout {
       } else {
         frame.origin.y = Swift.min(natural, Swift.max(bounds.maxY - frame.height, origin))
       }
-      zIndex = Swift.max(zIndex, ZIndex.pinnedHeader)
     }
     return LayoutAttributes(
       indexPath: IndexPath(item: boundary.index, section: section), category: .supplementary,
       kind: boundary.kind,
-      frame: frame, zIndex: zIndex)
+      frame: frame, zIndex: boundary.zIndex)
   }
 
   // MARK: - One element

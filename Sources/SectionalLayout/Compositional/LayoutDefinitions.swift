@@ -217,14 +217,16 @@ public struct LayoutBoundarySupplementaryItem: Hashable, Sendable {
   /// Whether the section grows to make room for it (default true); otherwise it overlaps the
   /// section's content.
   public var extendsBoundary: Bool
-  /// Drawing order; default ``ZIndex/supplementary`` (``ZIndex/pinnedHeader`` while pinned).
+  /// Drawing order, pinned or not (as UIKit's `zIndex`); see the initializer for its default.
   public var zIndex: Int
 
-  /// A boundary supplementary of `elementKind`, `alignment` above or below its section.
+  /// A boundary supplementary of `elementKind`, `alignment` above or below its section. Without a
+  /// `zIndex`, a pinned one is drawn in front of the content (``ZIndex/pinnedHeader``) and any
+  /// other at ``ZIndex/supplementary``; a `zIndex` given is kept, pinned or not.
   public init(
     layoutSize: LayoutSize, elementKind: ElementKind, alignment: BoundaryAlignment,
     absoluteOffset: Point = .zero, pinToVisibleBounds: Bool = false, extendsBoundary: Bool = true,
-    zIndex: Int = ZIndex.supplementary
+    zIndex: Int? = nil
   ) {
     self.layoutSize = layoutSize
     self.elementKind = elementKind
@@ -232,7 +234,7 @@ public struct LayoutBoundarySupplementaryItem: Hashable, Sendable {
     self.absoluteOffset = absoluteOffset
     self.pinToVisibleBounds = pinToVisibleBounds
     self.extendsBoundary = extendsBoundary
-    self.zIndex = zIndex
+    self.zIndex = zIndex ?? (pinToVisibleBounds ? ZIndex.pinnedHeader : ZIndex.supplementary)
   }
 }
 
