@@ -98,7 +98,7 @@ public final class ListHarness {
       throw HarnessFailure("select(item:inSectionOf:): \(Self.describe(object)) is not in the list")
     }
     try act("select(item: \(item))", expecting: expecting) {
-      $0.collectionView.selectItem(at: IndexPath(item: item, section: section))
+      $0.collectionView.tapItem(at: IndexPath(item: item, section: section))
     }
   }
 

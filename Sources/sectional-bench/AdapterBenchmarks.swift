@@ -101,7 +101,7 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
             setUp: reset,
             run: {
               withExtendedLifetime(source) {
-                adapter.collectionView.selectItem(at: IndexPath(item: 4, section: middle))
+                adapter.collectionView.tapItem(at: IndexPath(item: 4, section: middle))
                 blackHole(adapter.collectionView.visibleElements())
               }
             }),

@@ -34,7 +34,7 @@ func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
         let dataSource = DiffableDataSource<Int, Int>(collectionView: view) { _, item in
           .text("Item \(item)", role: .body, width: Double(10 + item % 20), height: 1)
         }
-        let reset = { dataSource.apply(old, animatingDifferences: false) }
+        let reset = { dataSource.applySnapshotUsingReloadData(old) }
         return Scenario(
           name: "snapshot.apply.10k", n: 10_000,
           baselineName: "rebuilding from scratch (no diff, reloadData)",
@@ -47,7 +47,7 @@ func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
           baseline: Sample(
             setUp: reset,
             run: {
-              dataSource.apply(new, animatingDifferences: false)
+              dataSource.applySnapshotUsingReloadData(new)
               blackHole(view.visibleElements())
             }))
       }

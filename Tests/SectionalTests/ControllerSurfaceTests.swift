@@ -138,8 +138,8 @@ func watcherAdapter(_ source: WatcherSource, height: Double = 10) -> ListAdapter
     #expect(adapter.collectionView.indexPathsForSelectedItems.isEmpty)
 
     // Taps tell the controller; one at a time unless the view allows more.
-    adapter.collectionView.selectItem(at: IndexPath(item: 0, section: 0))
-    adapter.collectionView.selectItem(at: IndexPath(item: 3, section: 0))
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 0))
+    adapter.collectionView.tapItem(at: IndexPath(item: 3, section: 0))
     #expect(a.selected == [0, 3] && adapter.collectionView.indexPathsForSelectedItems.count == 1)
     adapter.collectionView.allowsMultipleSelection = true
     adapter.selectItem(at: 0, in: b)
@@ -243,7 +243,8 @@ extension String {
   @Test func aSingleSectionControllerIsTypedOnItsObject() throws {
     var opened: [Int] = []
     let harness = try ListHarness(
-      objects: [Note(id: 1, text: "one"), card("c")], size: Size(width: 20, height: 6)
+      objects: [Note(id: 1, text: "one"), card("c")], size: Size(width: 20, height: 6),
+      expecting: [.unexpectedObjectType]  // the card is not a Note, and that is reported
     ) {
       object in
       SingleSectionController<Note>(

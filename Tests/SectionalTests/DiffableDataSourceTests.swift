@@ -22,7 +22,7 @@ import Testing
   /// Like UIKit's diffable data source, which fetches a cell again only for items that are new,
   /// reloaded or reconfigured: an apply asks the cell provider for those items alone (and for the
   /// few cells on screen, which the collection view reads to draw and self-size), and a reload
-  /// (`animatingDifferences: false`) asks for every one.
+  /// (`applySnapshotUsingReloadData`) asks for every one.
   @Test func anApplyAsksOnlyForTheCellsItChanged() {
     final class Log { var asked: Set<Int> = [] }
     let log = Log()
@@ -52,7 +52,7 @@ import Testing
     let whole = Rect(x: 0, y: 0, width: 30, height: view.contentSize.height)
     let incremental = view.layout.layoutAttributesForElements(in: whole)
     log.asked = []
-    dataSource.apply(dataSource.snapshot(), animatingDifferences: false)
+    dataSource.applySnapshotUsingReloadData(dataSource.snapshot())
     #expect(log.asked == Set(1...41).subtracting([14]))
     #expect(view.layout.layoutAttributesForElements(in: whole) == incremental)
     // A reloaded section's items are asked again in the same apply, on screen or not: every
@@ -190,7 +190,7 @@ import Testing
     short.appendSections(["a", "b"])
     short.appendItems(Array(0..<10), toSection: "a")
     short.appendItems(Array(10..<12), toSection: "b")
-    dataSource.apply(short, animatingDifferences: false)
+    dataSource.applySnapshotUsingReloadData(short)
     view.setContentOffset(Point(x: 0, y: 7))
     short.appendItems(Array(12..<22), toSection: "b")
     dataSource.apply(short)

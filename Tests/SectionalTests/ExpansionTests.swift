@@ -31,7 +31,7 @@ import Testing
 
   func select(_ adapter: ListAdapter, button section: Int) {
     let count = adapter.collectionView.itemCounts[section]
-    adapter.collectionView.selectItem(at: IndexPath(item: count - 1, section: section))
+    adapter.collectionView.tapItem(at: IndexPath(item: count - 1, section: section))
   }
 
   @Test func collapsedCardHasFiveComponentsInOrder() {
@@ -194,9 +194,9 @@ import Testing
       }
     }
     #expect(texts() == ["first", "last", "Show replies"])
-    adapter.collectionView.selectItem(at: IndexPath(item: 2, section: 0))
+    adapter.collectionView.tapItem(at: IndexPath(item: 2, section: 0))
     #expect(texts() == ["first", "Extra 0 of t", "Extra 1 of t", "last", "Hide replies"])
-    adapter.collectionView.selectItem(at: IndexPath(item: 4, section: 0))
+    adapter.collectionView.tapItem(at: IndexPath(item: 4, section: 0))
     #expect(texts() == ["first", "last", "Show replies"])
     #expect(adapter.collectionView.diagnostics.isEmpty)
   }

@@ -100,4 +100,7 @@ public final class ListAdapter {
 extension Diagnostic.Kind {
   /// Objects whose identifiers repeat an earlier one; the first occurrence was kept.
   public static let duplicateIdentifiers: Self = "duplicate-identifiers"
+  /// A controller was given an object of a type it does not show (a `SingleSectionController`
+  /// of another model type); its section is empty.
+  public static let unexpectedObjectType: Self = "unexpected-object-type"
 }

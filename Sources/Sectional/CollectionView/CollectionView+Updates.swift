@@ -129,16 +129,31 @@ extension CollectionView {
 
   // MARK: - Selection
 
-  /// Selects the item as a tap does and tells the delegate. Unless ``allowsMultipleSelection``,
-  /// the items selected before are deselected first (the delegate hears of each). Out-of-range
-  /// paths are reported and ignored.
-  public func selectItem(at indexPath: IndexPath) { select(indexPath, notifying: true) }
+  /// Selects the item from code, as UIKit's `selectItem(at:animated:scrollPosition:)`: the
+  /// delegate is not told, of this selection nor of the items it deselects. Unless
+  /// ``allowsMultipleSelection``, the items selected before are deselected first. Out-of-range
+  /// paths are reported and ignored. A user's tap is ``tapItem(at:)``.
+  public func selectItem(at indexPath: IndexPath) { select(indexPath, notifying: false) }
 
-  /// Deselects the item and tells the delegate; nothing happens when it was not selected.
-  public func deselectItem(at indexPath: IndexPath) { deselect(indexPath, notifying: true) }
+  /// Deselects the item from code, as UIKit's `deselectItem(at:animated:)`: the delegate is not
+  /// told. Nothing happens when it was not selected.
+  public func deselectItem(at indexPath: IndexPath) { deselect(indexPath, notifying: false) }
 
-  /// Selects the item; `notifying` false is a programmatic selection the delegate does not hear
-  /// of (UIKit's `selectItem(at:animated:scrollPosition:)`), for the deselected items too.
+  /// What a user's tap on the item does (Enter or a click in the terminal), telling the delegate
+  /// as UIKit does: the item is selected (`didSelectItemAt`), and unless
+  /// ``allowsMultipleSelection`` the items selected before are deselected first
+  /// (`didDeselectItemAt` for each). Under ``allowsMultipleSelection`` a tap on a selected item
+  /// deselects it instead (`didDeselectItemAt`). Out-of-range paths are reported and ignored.
+  public func tapItem(at indexPath: IndexPath) {
+    if allowsMultipleSelection && indexPathsForSelectedItems.contains(indexPath) {
+      deselect(indexPath, notifying: true)
+    } else {
+      select(indexPath, notifying: true)
+    }
+  }
+
+  /// Selects the item; `notifying` true is a user's selection the delegate hears of, for the
+  /// deselected items too.
   func select(_ indexPath: IndexPath, notifying: Bool) {
     guard contains(indexPath) else {
       report(Diagnostic(.noSuchItem, "select item \(indexPath): no such item", indexPaths: [indexPath]))

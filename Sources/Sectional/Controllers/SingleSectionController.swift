@@ -7,8 +7,9 @@
 ///   onSelect: { user in open(user) })
 /// ```
 ///
-/// `Object` is the model's type; an object of another type leaves the section empty (0 items).
-/// Use `any ListDiffable` as `Object` to take every object.
+/// `Object` is the model's type; an object of another type leaves the section empty (0 items)
+/// and is reported as an `unexpected-object-type` diagnostic. Use `any ListDiffable` as `Object`
+/// to take every object.
 @MainActor
 public final class SingleSectionController<Object>: SectionController {
   private let configure: (Object, Double) -> CellDescriptor
@@ -38,8 +39,18 @@ public final class SingleSectionController<Object>: SectionController {
     return configure(object, availableWidth)
   }
 
-  /// Keeps the object when it is an `Object` (else none: the section is empty).
-  public override func didUpdate(to object: any ListDiffable) { self.object = object as? Object }
+  /// Keeps the object when it is an `Object`; else none (the section is empty), and an
+  /// `unexpected-object-type` diagnostic says so.
+  public override func didUpdate(to object: any ListDiffable) {
+    self.object = object as? Object
+    guard self.object == nil, let adapter = collectionContext as? ListAdapter else { return }
+    adapter.report(
+      Diagnostic(
+        .unexpectedObjectType,
+        "SingleSectionController<\(Object.self)> was given a \(type(of: object)) "
+          + "(\(AnyDiffIdentifier(object))); its section is empty",
+        indexPaths: section.map { [IndexPath(item: 0, section: $0)] } ?? []))
+  }
 
   /// Calls `onSelect` with the object.
   public override func didSelectItem(at index: Int) {

@@ -39,7 +39,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   let sizes = SizeCache()
   /// The cell of the item at an index path (nil for none), from code specialised for this data
   /// source's identifier types in the module that applies its snapshots; set by the first
-  /// ``apply(_:animatingDifferences:completion:)``. The data source is generic and its methods
+  /// ``apply(_:animatingDifferences:completion:)`` or
+  /// ``applySnapshotUsingReloadData(_:completion:)``. The data source is generic and its methods
   /// run unspecialised: there, finding an item instantiated generic metadata (`Optional<ItemID>`,
   /// `Array<ItemID>`, the closure's context) on every call, more than half of what asking a
   /// reloaded cell for its size cost. Main-actor typed, so that calling it checks no executor at
@@ -63,15 +64,34 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
   /// Shows `snapshot`: the difference from the current one is applied as one batch (sections
   /// inserted, deleted, moved and reloaded; items inserted, deleted, moved — across sections too —
-  /// and reloaded), or, with `animatingDifferences` false, as a reload. Problems the snapshot
-  /// recorded (duplicates, missing identifiers) are reported in the collection view's
-  /// diagnostics. `completion` runs once it is applied.
+  /// and reloaded), so selections follow their items. As UIKit's since iOS 15, the difference is
+  /// applied whatever `animatingDifferences` says (the terminal does not animate; the parameter
+  /// keeps UIKit's signature); ``applySnapshotUsingReloadData(_:completion:)`` is the reload.
+  /// Problems the snapshot recorded (duplicates, missing identifiers) are reported in the
+  /// collection view's diagnostics. `completion` runs once it is applied.
   @inlinable
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
+    specialiseCellLookup()
     // The batch is worked out here, in the caller's module, where the identifier types are known:
     // the two-level diff then runs specialised, not as generic code.
+    let plan = collectionView != nil ? Self.plan(from: current, to: snapshot) : nil
+    show(snapshot, batch: plan?.batch, carried: plan?.carried, completion: completion)
+  }
+
+  /// Shows `snapshot` without diffing, as UIKit's `applySnapshotUsingReloadData(_:completion:)`:
+  /// the collection view reloads, every cell is asked for again and selections are dropped.
+  /// `completion` runs once it is applied.
+  @inlinable
+  public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+    specialiseCellLookup()
+    show(snapshot, batch: nil, carried: nil, completion: completion)
+  }
+
+  /// Sets ``specialisedCell`` from the caller's module, where the identifier types are known.
+  @inlinable
+  func specialiseCellLookup() {
     if specialisedCell == nil {
       specialisedCell = { dataSource, indexPath in
         // No closure inside (`Optional.map`): each would check the executor at run time.
@@ -79,8 +99,6 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
         return dataSource.cellProvider(indexPath, item)
       }
     }
-    let plan = animatingDifferences && collectionView != nil ? Self.plan(from: current, to: snapshot) : nil
-    show(snapshot, batch: plan?.batch, carried: plan?.carried, completion: completion)
   }
 
   /// Shows `snapshot` by `batch`, or by a reload when there is none. `carried[p]` is the

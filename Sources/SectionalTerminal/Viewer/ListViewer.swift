@@ -277,9 +277,10 @@ public final class ListViewer {
   package func activateFocused() {
     guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
     focused = path
-    collectionView.selectItem(at: path)
+    collectionView.tapItem(at: path)
     adapter?.flushPendingUpdates()
-    // A press, not a lasting selection (a batch that reloaded the button has already dropped it).
+    // A press, not a lasting selection (a batch that reloaded the button has already dropped it):
+    // deselected quietly, as a UIKit cell deselects itself after a tap.
     collectionView.deselectItem(at: path)
     // The button may have moved (a card's button follows its new items): focus follows it.
     followFocus()
