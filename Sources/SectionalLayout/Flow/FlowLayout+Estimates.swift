@@ -17,7 +17,7 @@ extension FlowLayout {
   ///
   /// - Complexity: O(items of the estimated sections + s log n) for s estimated sections.
   public func layOutEstimatedSections() {
-    guard estimatedCount > 0 else { return }
+    guard estimatedCount > 0, !refusesQueryDuringPrepare() else { return }
     for section in estimated.indices where estimated[section] { _ = layOutEstimated(section) }
   }
 
@@ -26,7 +26,7 @@ extension FlowLayout {
   /// grew: the scroll that keeps what `rect` showed where it was (UIKit's content-offset
   /// adjustment for self-sizing above the viewport).
   public func layOutEstimatedSections(in rect: Rect) -> Double {
-    guard estimatedCount > 0, rect.width > 0, rect.height > 0 else { return 0 }
+    guard estimatedCount > 0, rect.width > 0, rect.height > 0, !refusesQueryDuringPrepare() else { return 0 }
     let high = rect.maxY + decorationOverhang.top
     var shift = 0.0
     // Walk the sections from the first estimated one, each offset read afresh: laying one out

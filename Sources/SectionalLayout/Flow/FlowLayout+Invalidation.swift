@@ -6,6 +6,7 @@ extension FlowLayout {
   /// Marks what `context` names for the next ``prepare()``: everything, counts, sections (shifted
   /// by pending section updates), items and preferred sizes.
   public func invalidateLayout(with context: InvalidationContext) {
+    guard !isPreparing else { return deferDuringPrepare(context) }
     if context.invalidatesEverything {
       selfSizingPasses = [:]
       reportedRunaways = []

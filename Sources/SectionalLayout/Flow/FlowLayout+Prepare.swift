@@ -7,6 +7,8 @@ extension FlowLayout {
   /// decorations, the offsets of the sections after them — and nothing else. Called by the
   /// collection view before it queries the layout.
   public func prepare() {
+    guard beginPreparing() else { return }
+    defer { endPreparing() }
     let delegate = resolvedDelegate
     let width = sanitizedWidth
     if pending.needsFullRebuild || width != preparedWidth {

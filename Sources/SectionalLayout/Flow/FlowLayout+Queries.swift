@@ -8,7 +8,7 @@ extension FlowLayout {
   /// - Complexity: O(log n + k) for n sections and k elements returned (plus log m per visible
   ///   section of m items).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    guard rect.width > 0, rect.height > 0, !records.isEmpty else { return [] }
+    guard rect.width > 0, rect.height > 0, !records.isEmpty, !refusesQueryDuringPrepare() else { return [] }
     if estimatedCount > 0 { _ = layOutEstimatedSections(in: rect) }
     // Decorations may reach beyond their section (card outsets, the last shelf): look that far.
     // One descent of the offset tree finds the first section; the others' offsets follow from
@@ -160,7 +160,7 @@ extension FlowLayout {
   /// The item's attributes, or nil when it does not exist. O(1) after prepare, plus the section's
   /// offset (O(log n)).
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard records.indices.contains(indexPath.section) else { return nil }
+    guard records.indices.contains(indexPath.section), !refusesQueryDuringPrepare() else { return nil }
     layOutEstimated(through: indexPath.section)
     let record = records[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < Int(record.itemCount) else { return nil }
@@ -176,7 +176,8 @@ extension FlowLayout {
   public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
-    guard records.indices.contains(indexPath.section), indexPath.item == 0 else { return nil }
+    guard records.indices.contains(indexPath.section), indexPath.item == 0, !refusesQueryDuringPrepare()
+    else { return nil }
     layOutEstimated(through: indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]
@@ -192,7 +193,7 @@ extension FlowLayout {
   public func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
-    guard records.indices.contains(indexPath.section) else { return nil }
+    guard records.indices.contains(indexPath.section), !refusesQueryDuringPrepare() else { return nil }
     layOutEstimated(through: indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]

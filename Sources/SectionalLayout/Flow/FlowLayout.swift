@@ -126,6 +126,12 @@ public final class FlowLayout: CollectionViewLayout {
   @exclusivity(unchecked) var scratchOrigins: [Double] = []
   /// How many times a section was computed from the delegate (for tests of caching).
   var sectionComputations = 0
+  /// Whether ``prepare()`` is running; what the delegate asks of the layout meanwhile is
+  /// deferred or refused (see `FlowLayout+Reentrancy.swift`).
+  var isPreparing = false
+  /// What the delegate invalidated during ``prepare()``, applied when it returns.
+  var deferredInvalidation: InvalidationContext?
+  var reportedReentry = false
   /// Answers for a collection view whose delegate is not a ``FlowLayoutDelegate``: the
   /// protocol's defaults, which read this layout's properties.
   private lazy var propertiesDelegate = PropertiesDelegate()
