@@ -6,6 +6,39 @@ import SeededRandom
 func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
   [
     (
+      "snapshot.build.100k",
+      {
+        // What an app does before every apply: 100 sections of 1,000 items appended, then 1,000
+        // of them reloaded. Baseline: hashing every identifier once, into a dictionary from
+        // identifier to index path (a snapshot must know at least that much). Goal: ≥ 0.5.
+        let sections = 100
+        let perSection = 1_000
+        let identifiers = (0..<sections).map { section in
+          Array((section * perSection)..<((section + 1) * perSection))
+        }
+        let reloaded = stride(from: 0, to: sections * perSection, by: 100).map { $0 }
+        return Scenario(
+          name: "snapshot.build.100k", n: sections * perSection,
+          baselineName: "a Dictionary from each identifier to its index path",
+          measured: Sample {
+            var snapshot = DiffableSnapshot<Int, Int>()
+            snapshot.appendSections(Array(0..<sections))
+            for section in 0..<sections { snapshot.appendItems(identifiers[section], toSection: section) }
+            snapshot.reloadItems(reloaded)
+            blackHole(snapshot)
+          },
+          baseline: Sample {
+            var paths: [Int: IndexPath] = [:]
+            for section in 0..<sections {
+              for (item, identifier) in identifiers[section].enumerated() {
+                paths[identifier] = IndexPath(item: item, section: section)
+              }
+            }
+            blackHole(paths)
+          })
+      }
+    ),
+    (
       "snapshot.apply.10k",
       {
         // 10,000 items in 100 sections; the next snapshot reloads 10% of them and moves 1% to
@@ -51,6 +84,6 @@ func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
               blackHole(view.visibleElements())
             }))
       }
-    )
+    ),
   ]
 }

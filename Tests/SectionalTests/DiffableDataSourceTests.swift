@@ -243,13 +243,19 @@ import Testing
     snapshot.appendItems([1, 2, 1], toSection: "a")
     snapshot.appendItems([7], toSection: "nope")
     snapshot.deleteItems([42])
+    // An item already in another section stays where it was; the new ones around it are added.
+    snapshot.appendSections(["b"])
+    snapshot.appendItems([3, 2, 4], toSection: "b")
+    snapshot.reloadItems([4, 43])
     dataSource.apply(snapshot)
-    #expect(snapshot.itemIdentifiers == [1, 2] && snapshot.sectionIdentifiers == ["a"])
+    #expect(snapshot.itemIdentifiers == [1, 2, 3, 4] && snapshot.sectionIdentifiers == ["a", "b"])
+    #expect(snapshot.sectionIdentifier(containingItem: 2) == "a" && snapshot.indexOfItem(4) == 1)
     #expect(
       view.diagnostics.map(\.kind) == [
-        .duplicateIdentifiers, .duplicateIdentifiers, .noSuchItem, .noSuchItem,
+        .duplicateIdentifiers, .duplicateIdentifiers, .noSuchItem, .noSuchItem, .duplicateIdentifiers,
+        .noSuchItem,
       ])
-    #expect(view.numberOfSections == 1 && view.numberOfItems(inSection: 0) == 2)
+    #expect(view.numberOfSections == 2 && view.numberOfItems(inSection: 0) == 2)
     // Reported once: applying the data source's own snapshot again raises nothing.
     view.diagnostics = DiagnosticLog()
     dataSource.apply(dataSource.snapshot())

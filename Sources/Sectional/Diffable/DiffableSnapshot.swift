@@ -7,8 +7,9 @@
 /// leaves itself as it was (the first occurrence wins) and records a `Diagnostic` that the data
 /// source reports when the snapshot is applied.
 ///
-/// - Complexity: look-ups by identifier are O(1); appends are O(k) for k identifiers; inserts,
-///   deletes and moves are O(items of the sections they touch).
+/// - Complexity: look-ups by identifier are O(1); appends, reloads and reconfigures are O(k)
+///   for k identifiers; inserts, deletes and moves are O(items of the sections they touch), as
+///   an array's are.
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// The sections, in order.
   public private(set) var sectionIdentifiers: [SectionID] = []
@@ -21,7 +22,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   @usableFromInline var reloadedItems: Set<ItemID> = []
   @usableFromInline var reloadedSections: Set<SectionID> = []
   /// What this snapshot refused to do, reported when it is applied.
-  package private(set) var problems: [Diagnostic] = []
+  @usableFromInline package internal(set) var problems: [Diagnostic] = []
 
   /// An empty snapshot.
   public init() {}
@@ -121,6 +122,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Adds items at the end of `section` (the last section when nil). Identifiers already in the
   /// snapshot are skipped and reported.
+  @inlinable
   public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) {
     let index: Int
     if let section {
@@ -184,14 +186,30 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   }
 
   /// Reloads the items: their cells are asked for again on the next apply.
+  ///
+  /// - Complexity: O(k) for k items, whatever the size of their sections.
+  @inlinable
   public mutating func reloadItems(_ items: [ItemID]) {
-    for item in items where existingItem(item, "reload") != nil { reloadedItems.insert(item) }
+    markReloaded(items, "reload")
   }
 
   /// Reconfigures the items: the same as ``reloadItems(_:)`` here, since a cell is a value the
   /// data source asks for again either way.
+  @inlinable
   public mutating func reconfigureItems(_ items: [ItemID]) {
-    for item in items where existingItem(item, "reconfigure") != nil { reloadedItems.insert(item) }
+    markReloaded(items, "reconfigure")
+  }
+
+  /// A reload needs only to know the item is here, not where: no search of its section.
+  @inlinable mutating func markReloaded(_ items: [ItemID], _ action: String) {
+    reloadedItems.reserveCapacity(reloadedItems.count + items.count)
+    for item in items {
+      if itemSections[item] != nil {
+        reloadedItems.insert(item)
+      } else {
+        problems.append(Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot"))
+      }
+    }
   }
 
   /// Forgets the reloads and problems of the last apply.
@@ -203,7 +221,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   // MARK: - Private
 
-  private mutating func existingSection(_ section: SectionID, _ action: String) -> Int? {
+  @usableFromInline mutating func existingSection(_ section: SectionID, _ action: String) -> Int? {
     if let index = sectionIndexes[section] { return index }
     problems.append(Diagnostic(.noSuchItem, "\(action): no section \(section) in the snapshot"))
     return nil
@@ -235,23 +253,29 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
     reindexSections(from: index)
   }
 
-  private mutating func insert(_ items: [ItemID], inSection section: Int, at position: Int) {
-    var fresh: [ItemID] = []
-    var repeated: [ItemID] = []
-    for item in items {
-      if itemSections[item] == nil {
-        itemSections[item] = section
-        fresh.append(item)
-      } else {
-        repeated.append(item)
+  @inlinable mutating func insert(_ items: [ItemID], inSection section: Int, at position: Int) {
+    var repeated: [Int] = []
+    // One hash look-up per item: the new entry is written, and in the rare case the identifier
+    // was already here, the old entry is put back.
+    for (index, item) in items.enumerated() {
+      if let old = itemSections.updateValue(section, forKey: item) {
+        itemSections[item] = old
+        repeated.append(index)
       }
     }
-    reportSkipped(repeated, "items")
+    guard !repeated.isEmpty else {
+      sectionItems[section].insert(contentsOf: items, at: position)
+      return
+    }
+    // A repeat within `items` itself: its first occurrence was taken, the later ones are not.
+    let skipped = Set(repeated)
+    let fresh = items.indices.filter { !skipped.contains($0) }.map { items[$0] }
+    reportSkipped(repeated.map { items[$0] }, "items")
     sectionItems[section].insert(contentsOf: fresh, at: position)
   }
 
   /// Records identifiers that were already in the snapshot (or repeated in one call).
-  private mutating func reportSkipped<Identifier>(_ repeated: [Identifier], _ what: String) {
+  @usableFromInline mutating func reportSkipped<Identifier>(_ repeated: [Identifier], _ what: String) {
     guard !repeated.isEmpty else { return }
     problems.append(
       Diagnostic(
