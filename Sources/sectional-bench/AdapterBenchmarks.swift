@@ -91,7 +91,7 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
         // Collapsing through the list's own update: a reload of 100,000 sections before each
         // run would cost more than a whole sample of toggles.
         let reset = { controller.setExpanded(false) }
-        adapter.collectionView.selectItem(at: IndexPath(item: 4, section: middle))
+        adapter.collectionView.tapItem(at: IndexPath(item: 4, section: middle))
         precondition(controller.isExpanded, "adapter.toggle.100k: selecting the button expands the card")
         reset()
         precondition(!controller.isExpanded && adapter.collectionView.numberOfItems(inSection: middle) == 5)

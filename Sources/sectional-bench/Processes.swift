@@ -61,27 +61,6 @@ struct BenchOptions {
   }
 }
 
-/// Gives glibc's allocator a fixed policy for the whole process.
-///
-/// By default glibc raises its mmap threshold to the largest block freed so far and trims the
-/// heap's top above twice that, so whether a sample's large arrays come from reused heap or from
-/// freshly faulted pages depended on the samples before it (a 100k diff after a 5k one paid
-/// 2,000 page faults a run, alone a tenth of them). Fixed thresholds make that the same for
-/// every sample: blocks under 32 MiB come from the heap, and the heap is not given back.
-func fixAllocatorPolicy() {
-  #if canImport(Glibc)
-    // mallopt is glibc's public API, declared in <malloc.h>, which the Glibc module does not
-    // bring in; the parameters' values are malloc.h's.
-    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-    let trimThreshold: Int32 = -1
-    let mmapThreshold: Int32 = -3
-    _ = mallopt(mmapThreshold, 32 << 20)
-    _ = mallopt(trimThreshold, Int32.max)
-  #endif
-}
-
 /// Runs this executable on one scenario and returns the JSON line it printed.
 func runChild(scenario: String) -> Result<String, ChildFailure> {
   #if os(Linux)

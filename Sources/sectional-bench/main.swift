@@ -27,7 +27,6 @@ func runBenchmarks() -> Int32 {
     print(BenchOptions.usage)
     return 0
   }
-  fixAllocatorPolicy()
   let scenarios = registry()
   // The child of a run in processes: one scenario, exactly by name.
   if let name = options.scenario {
