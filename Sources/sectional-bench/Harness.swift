@@ -65,7 +65,7 @@ let longRunMilliseconds = 500.0
 
 /// What one sample may spend on its repetitions, set-ups included.
 let setUpBudgetMilliseconds = 250.0
-let longRuns = 5
+let longRuns = 7
 
 /// The CPU time `body` takes on this thread, in milliseconds.
 ///

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Testing
 
 @testable import SectionalTerminal
@@ -55,6 +60,23 @@ import Testing
 }
 
 @Suite struct ColorSupportTests {
+  /// The call an app makes: a pipe is not a terminal, so `.auto` follows the rules for a pipe
+  /// (plain unless the environment forces colour), `.never` is plain, `.always` is coloured.
+  @Test func anAppAsksForItsOutput() {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer {
+      close(ends[0])
+      close(ends[1])
+    }
+    #expect(ColorSupport.depth(choice: .never, output: ends[1]) == .none)
+    #expect(ColorSupport.depth(choice: .always, output: ends[1]) != .none)
+    #expect(
+      ColorSupport.depth(choice: .auto, output: ends[1])
+        == ColorSupport.depth(
+          choice: .auto, isTerminal: false, environment: { getenv($0).map { String(cString: $0) } }))
+  }
+
   func depth(_ environment: [String: String], _ choice: ColorChoice = .auto, tty: Bool = true) -> ColorDepth {
     ColorSupport.depth(choice: choice, isTerminal: tty, environment: { environment[$0] })
   }

@@ -1,6 +1,11 @@
-/// `--color auto|always|never`.
-package enum ColorChoice: String, Sendable, CaseIterable {
-  case auto, always, never
+/// What a program's user asked of colour, as in `--color auto|always|never`.
+public enum ColorChoice: String, Sendable, CaseIterable {
+  /// Decide from the environment and whether the output is a terminal.
+  case auto
+  /// Colour even into a pipe (at the depth the environment names, 16 colours at least).
+  case always
+  /// No colour.
+  case never
 }
 
 /// Decides how many colours to write, the way well-behaved command-line programs do:
@@ -12,8 +17,21 @@ package enum ColorChoice: String, Sendable, CaseIterable {
 /// 4. Not a terminal, or `TERM=dumb` → none.
 /// 5. `COLORTERM=truecolor|24bit` → true colour; `TERM` naming `256color` → 256; `direct` or
 ///    `truecolor` in `TERM` → true colour; otherwise 16.
-package enum ColorSupport {
-  package static func depth(
+///
+/// An app passes what it got from its user and draws with the answer:
+/// `DrawEnvironment(colors: ColorSupport.depth(choice: .auto))`.
+public enum ColorSupport {
+  /// The colour depth for output to `fd` (standard output by default), from `choice`, whether
+  /// `fd` is a terminal and the process environment.
+  public static func depth(choice: ColorChoice = .auto, output fd: Int32 = 1) -> ColorDepth {
+    depth(
+      choice: choice, isTerminal: TerminalSession.isTerminal(fd), environment: TerminalSession.environment)
+  }
+
+  /// The colour depth from `choice`, whether the output `isTerminal`, and `environment` (a
+  /// variable's value by name, nil when unset): the rules above, for a program that reads its
+  /// environment another way, or a test.
+  public static func depth(
     choice: ColorChoice, isTerminal: Bool, environment: (String) -> String?
   ) -> ColorDepth {
     func set(_ name: String) -> String? {
