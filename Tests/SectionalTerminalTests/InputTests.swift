@@ -1,11 +1,12 @@
+import Testing
+
+@testable import SectionalTerminal
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
-
-@testable import SectionalTerminal
 
 @Suite struct InputDecoderTests {
   func keys(_ text: String) -> [Key] {
