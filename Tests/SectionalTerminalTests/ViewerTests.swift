@@ -85,6 +85,40 @@ struct Harness {
     #expect(collectionView == nil && layout == nil && controller == nil)
   }
 
+  /// Into a pipe, `present()` prints all of the list once, a line per row, and returns; a
+  /// session asked to start on a pipe says what it needs instead of what tcgetattr makes of it.
+  @Test func presentPrintsTheWholeListWhenThereIsNoTerminal() throws {
+    let harness = Harness(cards: 3, columns: 40, rows: 10)
+    var input: [Int32] = [-1, -1]
+    var output: [Int32] = [-1, -1]
+    #expect(pipe(&input) == 0 && pipe(&output) == 0)
+    defer { [input[0], input[1], output[0]].forEach { close($0) } }
+    try harness.viewer.present(input: input[0], output: output[1])
+    close(output[1])
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    while true {
+      let count = read(output[0], &chunk, chunk.count)
+      guard count > 0 else { break }
+      bytes += chunk[0..<count]
+    }
+    let lines = String(decoding: bytes, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let height = Int(harness.adapter.collectionView.contentSize.height.rounded(.up))
+    #expect(lines.count - 1 == height, "a line per row of the content, not of the viewport")
+    #expect(height > 10)
+    for card in ["c0", "c1", "c2"] { #expect(lines.contains { $0.contains("Title \(card)") }) }
+    #expect(!bytes.contains(0x1B), "plain text: no escape sequence")
+
+    let session = TerminalSession(input: input[0], output: input[1])
+    #expect(throws: TerminalError.self) { try session.start() }
+    do {
+      try session.start()
+    } catch {
+      #expect(String(describing: error).contains("needs a terminal"))
+    }
+  }
+
   /// Standard input at its end is the end of the session, not a loop on an empty read.
   @Test func inputAtItsEndClosesTheSession() throws {
     var fds: [Int32] = [-1, -1]

@@ -18,6 +18,12 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
     description = "\(what): \(String(cString: strerror(code)))"
   }
 
+  /// An error with its own description and no errno.
+  init(description: String) {
+    code = 0
+    self.description = description
+  }
+
   /// The reader went away (`feed | head`): not worth a message.
   package var isBrokenPipe: Bool { code == EPIPE }
 }
@@ -138,6 +144,12 @@ public final class TerminalSession {
   /// Enters raw mode and the alternate screen and installs the signal handlers.
   package func start() throws {
     guard !isActive else { return }
+    // Said plainly, rather than as what tcgetattr makes of a pipe ("Inappropriate ioctl").
+    guard Self.isTerminal(input), Self.isTerminal(output) else {
+      throw TerminalError(
+        description: "a full-screen session needs a terminal on standard input and output "
+          + "(ListViewer.present() prints the list instead when they are not)")
+    }
     var attributes = termios()
     guard tcgetattr(input, &attributes) == 0 else { throw TerminalError("reading terminal modes") }
     savedAttributes = attributes
