@@ -205,32 +205,18 @@ public enum FeedCommand {
     _ collectionView: CollectionView, emptyView: CellDescriptor?, renderer: TextRenderer, columns: Int,
     height: Int?, output: ([UInt8]) throws(TerminalError) -> Void
   ) throws(TerminalError) {
-    let encoder = LineEncoder(colors: renderer.environment.colors)
+    guard let height else {
+      try renderer.printContent(of: collectionView, emptyView: emptyView, columns: columns, output: output)
+      return
+    }
+    var canvas = Canvas(width: columns, height: height)
     if collectionView.numberOfSections == 0, let empty = emptyView {
-      var canvas = Canvas(width: columns, height: height ?? 3)
       renderer.draw(empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: 1), into: &canvas)
-      try output(encoder.encode(canvas))
-      return
-    }
-    if let height {
+    } else {
       collectionView.setSize(Size(width: Double(columns), height: Double(height)))
-      var canvas = Canvas(width: columns, height: height)
       renderer.render(collectionView, into: &canvas)
-      try output(encoder.encode(canvas))
-      return
     }
-    let page = 256
-    let total = Int(collectionView.contentSize.height.rounded(.up))
-    var canvas = Canvas(width: columns, height: page)
-    var top = 0
-    while top < total {
-      let rows = min(page, total - top)
-      renderer.render(
-        collectionView, rect: Rect(x: 0, y: Double(top), width: Double(columns), height: Double(rows)),
-        into: &canvas)
-      try output(encoder.encode(canvas, rows: 0..<rows))
-      top += rows
-    }
+    try output(LineEncoder(colors: renderer.environment.colors).encode(canvas))
   }
 
   /// "path:line:column: message", or "path: message" when the error has no position.

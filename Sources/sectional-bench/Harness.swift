@@ -62,10 +62,10 @@ let sampleTargetMilliseconds = 10.0
 /// A side whose single run takes this long gets at most `longRuns` samples: its median is
 /// already steady, and a multi-second baseline timed 11 times would make the run minutes long.
 let longRunMilliseconds = 500.0
+let longRuns = 7
 
 /// What one sample may spend on its repetitions, set-ups included.
 let setUpBudgetMilliseconds = 250.0
-let longRuns = 7
 
 /// The CPU time `body` takes on this thread, in milliseconds.
 ///

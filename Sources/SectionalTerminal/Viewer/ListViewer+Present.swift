@@ -29,14 +29,26 @@ extension ListViewer {
     }
   }
 
-  /// Writes all of the list's content as lines, `columns` wide, through `output`, a page at a
-  /// time (the empty view when the list has no sections).
+  /// Writes all of the list's content as lines, `columns` wide, through `output` (the empty view
+  /// when the list has no sections).
   package func printContent(_ output: ([UInt8]) throws(TerminalError) -> Void) throws(TerminalError) {
     adapter?.flushPendingUpdates()
-    let encoder = LineEncoder(colors: renderer.environment.colors)
-    if collectionView.numberOfSections == 0, let empty = adapter?.emptyView {
+    try renderer.printContent(
+      of: collectionView, emptyView: adapter?.emptyView, columns: columns, output: output)
+  }
+}
+
+extension TextRenderer {
+  /// Writes all of `collectionView`'s content as lines, `columns` wide, in this renderer's colours,
+  /// through `output`, a page at a time; `emptyView` when it has no sections.
+  package func printContent(
+    of collectionView: CollectionView, emptyView: CellDescriptor?, columns: Int,
+    output: ([UInt8]) throws(TerminalError) -> Void
+  ) throws(TerminalError) {
+    let encoder = LineEncoder(colors: environment.colors)
+    if collectionView.numberOfSections == 0, let empty = emptyView {
       var canvas = Canvas(width: columns, height: 3)
-      renderer.draw(empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: 1), into: &canvas)
+      draw(empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: 1), into: &canvas)
       try output(encoder.encode(canvas))
       return
     }
@@ -46,7 +58,7 @@ extension ListViewer {
     var top = 0
     while top < total {
       let rows = min(page, total - top)
-      renderer.render(
+      render(
         collectionView, rect: Rect(x: 0, y: Double(top), width: Double(columns), height: Double(rows)),
         into: &canvas)
       try output(encoder.encode(canvas, rows: 0..<rows))
