@@ -23,7 +23,8 @@ public final class FeedCardController: ExpandableSectionController<FeedCard, Fee
   }
 
   public override func expandedComponents(for card: FeedCard) -> [FeedCard.Component] {
-    [.detail] + card.extras.indices.map(FeedCard.Component.extra)
+    // A card without a detail or extras has nothing to open: no empty row, and no toggle.
+    (card.detail.isEmpty ? [] : [.detail]) + card.extras.indices.map(FeedCard.Component.extra)
   }
 
   public override func cell(for component: FeedCard.Component, of card: FeedCard) -> CellDescriptor {

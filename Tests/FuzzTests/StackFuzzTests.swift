@@ -65,7 +65,7 @@ final class FuzzBindingController: BindingSectionController<FuzzModel> {
   }
 }
 
-/// Two rows collapsed; the model's rows added when expanded; the toggle last.
+/// Two rows collapsed; the model's rows added when expanded; the toggle last, when there are rows.
 @MainActor
 final class FuzzExpandableController: ExpandableSectionController<FuzzModel, Int> {
   override init() {
@@ -373,7 +373,8 @@ struct FuzzRun {
       let expected =
         switch object.kind {
         case .plain, .binding, .sizing: object.rows.count
-        case .expandable: 3 + (expanded.contains(object.id) ? object.rows.count : 0)
+        case .expandable:
+          2 + (object.rows.isEmpty ? 0 : 1) + (expanded.contains(object.id) ? object.rows.count : 0)
         }
       let items = view.numberOfItems(inSection: section)
       guard items == expected else {

@@ -1,3 +1,4 @@
+import SectionalTesting
 import Testing
 
 @testable import Sectional
@@ -292,5 +293,66 @@ final class RecordingContext: CollectionContext {
     #expect(cards.map { harness.frames(inSectionOf: $0) } == framesBefore)
     #expect(try harness.render() == collapsed)
     try harness.assertSnapshot(named: "card-collapsed.txt")
+  }
+}
+
+/// A toggle only where expanding would add something, and a subclass's own rule.
+@MainActor
+@Suite struct ToggleVisibilityTests {
+  /// Comments collapsed to the first three; "View more comments" only when there are more.
+  struct Post: ListDiffable, Hashable {
+    var id: Int
+    var comments: [String]
+    var diffIdentifier: Int { id }
+    func isEqual(toDiffableObject other: Post) -> Bool { self == other }
+  }
+
+  final class PostController: ExpandableSectionController<Post, Int> {
+    var alwaysToggles = false
+    override var expandLabel: String { "View more comments" }
+    override func collapsedComponents(for post: Post) -> [Int] { Array(post.comments.indices.prefix(3)) }
+    override func expandedComponents(for post: Post) -> [Int] { Array(post.comments.indices.dropFirst(3)) }
+    override func showsToggle(for post: Post) -> Bool {
+      alwaysToggles || super.showsToggle(for: post)
+    }
+    override func cell(for index: Int, of post: Post) -> CellDescriptor {
+      textCell(post.comments[index], role: .body)
+    }
+  }
+
+  func harness(_ posts: [Post], alwaysToggles: Bool = false) throws -> ListHarness {
+    try ListHarness(objects: posts, size: Size(width: 40, height: 30)) { _ in
+      let controller = PostController()
+      controller.alwaysToggles = alwaysToggles
+      return controller
+    }
+  }
+
+  @Test func aPostWithThreeCommentsOrFewerHasNoToggle() throws {
+    let short = Post(id: 1, comments: ["a", "b"])
+    let long = Post(id: 2, comments: ["a", "b", "c", "d", "e"])
+    let harness = try harness([short, long])
+    let view = harness.adapter.collectionView
+    #expect(view.itemCounts == [2, 4])
+    #expect(view.cellDescriptor(at: IndexPath(item: 3, section: 1))?.content == .button("View more comments"))
+    // Selecting the last comment of the short post expands nothing.
+    view.tapItem(at: IndexPath(item: 1, section: 0))
+    #expect(view.itemCounts == [2, 4])
+    // The long one opens onto its two more comments, the toggle last.
+    view.tapItem(at: IndexPath(item: 3, section: 1))
+    #expect(view.itemCounts == [2, 6])
+    #expect(view.cellDescriptor(at: IndexPath(item: 5, section: 1))?.content == .button("View less"))
+  }
+
+  @Test func aSubclassDecides() throws {
+    let harness = try harness([Post(id: 1, comments: ["a"])], alwaysToggles: true)
+    let adapter = harness.adapter
+    #expect(adapter.collectionView.itemCounts == [2])
+    adapter.collectionView.tapItem(at: IndexPath(item: 1, section: 0))
+    let controller = adapter.sectionController(forSection: 0) as! PostController
+    #expect(controller.isExpanded && adapter.collectionView.itemCounts == [2])
+    #expect(
+      adapter.collectionView.cellDescriptor(at: IndexPath(item: 1, section: 0))?.content
+        == .button("View less"))
   }
 }

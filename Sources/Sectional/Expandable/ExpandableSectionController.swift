@@ -1,5 +1,6 @@
 /// A section that shows some components collapsed, more when expanded, and a toggle item last
-/// ("View more" / "View less"); selecting the toggle expands or collapses it in place.
+/// ("View more" / "View less") when expanding would add something; selecting the toggle expands
+/// or collapses it in place.
 ///
 /// Generic over the model (`Object`) and what one item shows (`Component`). Subclass it and
 /// say which components the object shows collapsed, which the expansion adds and where, and what
@@ -27,7 +28,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   public enum Item: Hashable, Sendable {
     /// A component of the object.
     case component(Component)
-    /// The "View more" / "View less" item, always last.
+    /// The "View more" / "View less" item, last, shown when ``showsToggle(for:)`` says so.
     case toggle
   }
 
@@ -78,6 +79,12 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     super.cellForItem(at: 0)
   }
 
+  /// Whether the section shows the toggle for `object`. The default: when expanding adds a
+  /// component (``expandedComponents(for:)`` is not empty), so a post with nothing more to show
+  /// has no "View more" that would only relabel itself. Asked again after each update. Calling
+  /// super is not required.
+  open func showsToggle(for object: Object) -> Bool { !expandedComponents(for: object).isEmpty }
+
   /// The toggle's cell: a button with ``expandLabel`` or ``collapseLabel``, as wide as the
   /// front measures it. Calling super is not required.
   open func toggleCell(label: String) -> CellDescriptor {
@@ -93,7 +100,8 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   // MARK: - Items
 
-  /// The items shown now, in order: components, then the toggle. Empty without an object. The
+  /// The items shown now, in order: components, then the toggle when shown. Empty without an
+  /// object. The
   /// component lists are read again after ``didUpdate(to:)`` and after each toggle.
   public var items: [Item] {
     if let cachedItems { return cachedItems }
@@ -109,14 +117,14 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
       let position = min(max(0, expansionIndex(for: object)), items.count)
       items.insert(contentsOf: expandedComponents(for: object).map(Item.component), at: position)
     }
-    items.append(.toggle)
+    if showsToggle(for: object) { items.append(.toggle) }
     return items
   }
 
   /// The toggle's label now.
   public var toggleLabel: String { isExpanded ? collapseLabel : expandLabel }
 
-  /// The components shown now plus the toggle.
+  /// The components shown now, plus the toggle when shown.
   open override func numberOfItems() -> Int {
     cachedItemCount >= 0 ? cachedItemCount : countItems()
   }
@@ -128,7 +136,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   @inline(never)
   private func countItems() -> Int {
     guard let object else { return 0 }
-    var count = collapsedComponents(for: object).count + 1
+    var count = collapsedComponents(for: object).count + (showsToggle(for: object) ? 1 : 0)
     if isExpanded { count += expandedComponents(for: object).count }
     cachedItemCount = count
     return count
@@ -152,7 +160,8 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   /// Selecting the toggle expands or collapses. Call super when overriding.
   open override func didSelectItem(at index: Int) {
-    if object != nil, index == numberOfItems() - 1 { toggle() }
+    let items = items
+    if object != nil, index == items.count - 1, items.last == .toggle { toggle() }
   }
 
   // MARK: - Expansion
@@ -168,7 +177,8 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     let collapsedCount = collapsedComponents(for: object).count
     let start = min(max(0, expansionIndex(for: object)), collapsedCount)
     let changed = Array(start..<(start + expandedComponents(for: object).count))
-    guard updatingList, let context = collectionContext, section != nil else {
+    let hasToggle = showsToggle(for: object)
+    guard updatingList, let context = collectionContext, section != nil, hasToggle || !changed.isEmpty else {
       isExpanded = expanded
       return
     }
@@ -178,10 +188,10 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
         self.isExpanded = expanded
         if expanded {
           updates.insert(changed)
-          updates.reload([collapsedCount])  // the toggle, at its old index
+          if hasToggle { updates.reload([collapsedCount]) }  // the toggle, at its old index
         } else {
           updates.delete(changed)
-          updates.reload([collapsedCount + changed.count])
+          if hasToggle { updates.reload([collapsedCount + changed.count]) }
         }
       }, completion: nil)
   }
