@@ -101,8 +101,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   // MARK: - Items
 
   /// The items shown now, in order: components, then the toggle when shown. Empty without an
-  /// object. The
-  /// component lists are read again after ``didUpdate(to:)`` and after each toggle.
+  /// object. The component lists are read again after ``didUpdate(to:)`` and after each toggle.
   public var items: [Item] {
     if let cachedItems { return cachedItems }
     let items = makeItems()
