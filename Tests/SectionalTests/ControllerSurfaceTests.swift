@@ -327,3 +327,25 @@ extension String {
     #expect(finished == [true, false])  // no object yet
   }
 }
+
+/// A banner among cards: one section leaves out the layout's card, the others keep theirs.
+@MainActor
+@Suite struct HiddenDecorationTests {
+  @Test func aSingleSectionControllerCanGoWithoutTheSectionCard() throws {
+    let notes = [Note(id: 1, text: "banner"), Note(id: 2, text: "card")]
+    let harness = try ListHarness(objects: notes, size: Size(width: 30, height: 20)) { object in
+      let hidden: Set<ElementKind> = (object as? Note)?.id == 1 ? [.sectionCard] : []
+      return SingleSectionController<Note>(hiding: hidden) { note, width in
+        .text(note.text, role: .body, width: width, height: 1)
+      }
+    }
+    let layout = harness.adapter.collectionView.layout
+    let card = { (section: Int) in
+      layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: IndexPath(item: 0, section: section))
+    }
+    #expect(card(0) == nil)
+    #expect(card(1) != nil)
+    let all = harness.adapter.collectionView.visibleElements().filter { $0.kind == .sectionCard }
+    #expect(all.map(\.indexPath.section) == [1])
+  }
+}

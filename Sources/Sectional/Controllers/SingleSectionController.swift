@@ -7,6 +7,9 @@
 ///   onSelect: { user in open(user) })
 /// ```
 ///
+/// A section that should stand apart from the cards around it (a banner) leaves out the layout's
+/// decorations by kind: `SingleSectionController<Banner>(hiding: [.sectionCard]) { … }`.
+///
 /// `Object` is the model's type; an object of another type leaves the section empty (0 items)
 /// and is reported as an `unexpected-object-type` diagnostic. Use `any ListDiffable` as `Object`
 /// to take every object.
@@ -16,18 +19,32 @@ public final class SingleSectionController<Object>: SectionController {
   private let onSelect: ((Object) -> Void)?
   /// The current model, nil until the first ``didUpdate(to:)`` gives one of type `Object`.
   public private(set) var object: Object?
+  /// The decorations the layout gives every section that this section goes without, such as
+  /// `.sectionCard` for a banner. Empty by default: the layout's decorations.
+  public let hiddenDecorations: Set<ElementKind>
 
   /// - Parameters:
   ///   - configure: the cell for the object at the width available to it (the container's width
   ///     less ``SectionController/inset``), called whenever the list asks for the cell.
   ///   - onSelect: called with the object when the cell is selected; nil (the default) for
   ///     nothing.
+  ///   - hidden: decorations of the layout this section goes without (see
+  ///     ``hiddenDecorations``); none by default.
   public init(
+    hiding hidden: Set<ElementKind> = [],
     configure: @escaping (Object, _ width: Double) -> CellDescriptor,
     onSelect: ((Object) -> Void)? = nil
   ) {
+    hiddenDecorations = hidden
     self.configure = configure
     self.onSelect = onSelect
+  }
+
+  /// None for a kind in ``hiddenDecorations``; otherwise the layout's style.
+  public override func decorationStyle(ofKind kind: ElementKind, default style: DecorationStyle?)
+    -> DecorationStyle?
+  {
+    hiddenDecorations.contains(kind) ? nil : style
   }
 
   /// 1 once the controller has an object, else 0.
