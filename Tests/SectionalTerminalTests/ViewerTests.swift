@@ -172,6 +172,12 @@ struct Harness {
     let status = try #require(harness.text.split(separator: "\n").last)
     #expect(
       status.contains("feed.json:1:2: broken") && !status.contains("\u{1B}") && !status.contains("q quit"))
+    // Too long for the width: cut, and the cut shown.
+    harness.viewer.statusMessage = "feed.json:9:1: " + String(repeating: "a very long reason ", count: 5)
+    let cut = try #require(harness.text.split(separator: "\n").last)
+    #expect(cut.hasSuffix("…") && DisplayWidth.of(String(cut)) == harness.viewer.columns)
+    harness.viewer.statusMessage = "short"
+    #expect(harness.text.split(separator: "\n").last?.contains("…") == false)
     harness.viewer.statusMessage = nil
     #expect(harness.text.split(separator: "\n").last?.contains("q quit") == true)
   }

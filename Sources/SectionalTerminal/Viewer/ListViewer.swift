@@ -147,7 +147,15 @@ public final class ListViewer {
       var warning = style
       warning.foreground = TerminalColor(hex: 0xE0AF68)
       if renderer.environment.colors != .none { warning.attributes = .bold }
-      canvas.drawText(" · " + statusMessage, x: used, y: y, style: warning, maxWidth: max(0, columns - used))
+      let message = " · " + statusMessage
+      let room = max(0, columns - used)
+      if DisplayWidth.of(message) <= room {
+        canvas.drawText(message, x: used, y: y, style: warning, maxWidth: room)
+      } else if room > 0 {
+        // A message cut at the edge ends in an ellipsis, so it does not read as the whole of it.
+        let drawn = canvas.drawText(message, x: used, y: y, style: warning, maxWidth: room - 1)
+        canvas.drawText("…", x: used + drawn, y: y, style: warning, maxWidth: 1)
+      }
       return
     }
     let keysWidth = DisplayWidth.of(keys)
