@@ -162,6 +162,14 @@ func runSample(
     }
   }
 
+  /// Each topic's own colour stays its own at every depth a terminal may have.
+  @Test func backgroundsStayDistinctAtEveryColourDepth() {
+    let colors = BackgroundsSample.topics.map { Color(hex: $0.color) }
+    #expect(Set(colors.map(ColorMapping.index256)).count == colors.count, "256 colours")
+    #expect(Set(colors.map(ColorMapping.index16)).count == colors.count, "16 colours")
+    #expect(!colors.map(ColorMapping.index16).contains(0), "none is the terminal's black")
+  }
+
   @Test func selfSizingMeasuresItsNotesAndTracesEachPass() throws {
     try assertSnapshot(printed(SelfSizingSample.sample, ["--width", "50"]), named: "self-sizing.txt")
     let traced = runSample(SelfSizingSample.sample, ["--width", "50", "--height", "12", "--trace"])

@@ -14,16 +14,19 @@ public enum BackgroundsSample {
     public var diffIdentifier: String { name }
   }
 
+  // Blue, magenta, green and olive at a cube level of the 256-colour palette, bright enough that
+  // 16 colours map each to its own ANSI colour rather than all to black: muted greys collapsed
+  // into one or two entries there.
   public static let topics: [Topic] = [
     Topic(
-      name: "Morning", color: 0x2D3F5E,
+      name: "Morning", color: 0x000087,
       lines: ["Coffee, then the news.", "A walk by the river before work."]),
     Topic(
-      name: "Work", color: 0x3B2F4A,
+      name: "Work", color: 0x870087,
       lines: ["Stand-up at ten.", "Review the layout engine.", "Lunch with the design team."]),
-    Topic(name: "Evening", color: 0x2F4A3B, lines: ["Cook something new.", "Read until late."]),
+    Topic(name: "Evening", color: 0x008700, lines: ["Cook something new.", "Read until late."]),
     Topic(
-      name: "Weekend", color: 0x4A3B2F,
+      name: "Weekend", color: 0x878700,
       lines: ["Market on Saturday.", "Hills on Sunday, weather permitting."]),
   ]
 
