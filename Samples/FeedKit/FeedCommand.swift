@@ -115,7 +115,13 @@ public enum FeedCommand {
       var lines = CardLines(name: "stdin")
       switch readFile("/dev/stdin") {
       case .success(let bytes):
-        if let problem = lines.consume(bytes, final: true).problems.first { return fail(problem, dataError) }
+        if let problem = lines.consume(bytes, final: true).problems.first {
+          // A live feed skips a bad line; printed once, the stream is one document and fails
+          // whole, so the message says so instead of "line skipped".
+          let skipped = "; line skipped"
+          let reason = problem.hasSuffix(skipped) ? String(problem.dropLast(skipped.count)) : problem
+          return fail(reason + "; nothing printed", dataError)
+        }
       case .failure(let message): return fail("stdin: \(message)", noInput)
       }
       document = FeedDocument(title: "stdin", cards: lines.cards)
