@@ -125,14 +125,18 @@ func medians(of samples: [Sample], runs: Int) -> [Double] {
 
 /// With `SECTIONAL_BENCH_PROFILE=N` in the environment, each scenario runs only its measured
 /// sample, N times, and prints nothing: a profiler then sees our code, not the baselines.
+/// `SECTIONAL_BENCH_PROFILE_SIDE=baseline` runs the baseline instead, to see what a ratio's
+/// other side spends its time on.
 let profileRuns = getenv("SECTIONAL_BENCH_PROFILE").flatMap { Int(String(cString: $0)) }
+let profilesBaseline = getenv("SECTIONAL_BENCH_PROFILE_SIDE").map { String(cString: $0) } == "baseline"
 
 /// Times `scenario` in this process and returns its JSON line.
 func measure(_ scenario: Scenario) -> String? {
   if let profileRuns {
+    let sample = profilesBaseline ? (scenario.baseline ?? scenario.measured) : scenario.measured
     for _ in 0..<profileRuns {
-      scenario.measured.setUp()
-      scenario.measured.run()
+      sample.setUp()
+      sample.run()
     }
     return nil
   }
