@@ -5,14 +5,10 @@ import Sectional
 /// of the core's ``ExpandableSectionController``: every index comes from the component lists.
 @MainActor
 public final class FeedCardController: ExpandableSectionController<FeedCard, FeedCard.Component> {
-  /// With the feed layout's card outset (top 1, left 2, bottom 1, right 2), this inset puts the
-  /// card's border one column from the text, its shadow inside the section, and a blank row
-  /// between cards.
-  public static let cardInset = EdgeInsets(top: 2, left: 3, bottom: 2, right: 4)
-
   public override init() {
     super.init()
-    inset = Self.cardInset
+    // Room for the layout's standard card: its border, its shadow and the gap to the next card.
+    inset = CardGeometry.standard.sectionInset
   }
 
   /// The card shown, nil before the first update.

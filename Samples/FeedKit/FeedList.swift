@@ -14,10 +14,8 @@ public final class FeedList: ListAdapterDataSource {
   public init(document: FeedDocument, width: Int, height: Int) {
     self.document = document
     let layout = FlowLayout()
+    // The standard card geometry (the layout's default outset, the controller's inset).
     layout.decorationStyles = [.sectionCard: .card]
-    // With the controller's inset (top 2, left 3, bottom 2, right 4) the card's border sits one
-    // column from the text, its shadow inside the section, and a blank row between cards.
-    layout.cardOutset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
     collectionView = CollectionView(layout: layout, size: Size(width: Double(width), height: Double(height)))
     // Cells are measured as the terminal draws them: text wraps by display width.
     collectionView.measurer = TextRenderer(registry: Self.registry).measurer()

@@ -63,11 +63,12 @@ public final class ListHarness {
     try act("loading the list", expecting: expecting) { $0.adapter.reloadData() }
   }
 
-  /// The default layout: a flow layout with a card behind every section.
+  /// The default layout: a flow layout with a card behind every section, of the standard card
+  /// geometry (`CardGeometry.standard`), as the feed draws it. A controller gives its section
+  /// room for it with `inset = CardGeometry.standard.sectionInset`.
   public static func cardLayout() -> FlowLayout {
     let layout = FlowLayout()
     layout.decorationStyles = [.sectionCard: .card]
-    layout.cardOutset = EdgeInsets(all: 1)
     return layout
   }
 

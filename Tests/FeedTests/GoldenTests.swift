@@ -1,5 +1,7 @@
 import FeedKit
 import Foundation
+import Sectional
+import SectionalTerminal
 import SectionalTesting
 import Testing
 
@@ -60,5 +62,26 @@ import Testing
   @Test func oneColumnAndOneRow() throws {
     try assertSnapshot(frame(["--width", "1", "--height", "12"]), named: "one-column.txt")
     try assertSnapshot(frame(["--width", "80", "--height", "1"]), named: "one-row.txt")
+  }
+}
+
+/// The test kit draws a user's cards as the feed does: one card geometry for both.
+@Suite @MainActor struct SharedCardGeometryTests {
+  @Test func theTestKitLaysOutTheFeedsCardsAsTheFeedDoes() throws {
+    let cards = BuiltInFeed.generated(count: 6, seed: 3)
+    let feed = FeedList(document: FeedDocument(title: "Feed", cards: cards), width: 70, height: 200)
+    let harness = try ListHarness(
+      objects: cards, size: Size(width: 70, height: 200), registry: FeedList.registry
+    ) { _ in FeedCardController() }
+    let frames = { (view: CollectionView) in
+      view.visibleElements().map { "\($0.kind.rawValue) \($0.indexPath) \($0.frame)" }
+    }
+    let feedFrames = frames(feed.collectionView)
+    #expect(feedFrames.contains { $0.hasPrefix(ElementKind.sectionCard.rawValue) })
+    #expect(frames(harness.collectionView) == feedFrames)
+    var canvas = Canvas(width: 70, height: 200)
+    TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: .none))
+      .render(feed.collectionView, into: &canvas)
+    #expect(try harness.render() == canvas.plainText())
   }
 }

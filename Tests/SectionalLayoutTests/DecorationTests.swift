@@ -184,3 +184,47 @@ import Testing
     #expect(backgrounds.allSatisfy { $0.zIndex < ZIndex.sectionCard })
   }
 }
+
+/// The card's default geometry: what a newcomer gets from `decorationStyles` alone.
+@Suite struct CardGeometryTests {
+  /// Sections of cells of different widths, each with the standard card's room around it.
+  func layout(sectionInset: EdgeInsets) -> FlowLayout {
+    let source = GridSource(exact: [[size(30, 2), size(50, 1)], [size(80, 3)], [size(12, 1), size(8, 1)]])
+    let layout = makeLayout(source, width: 90, height: 20)
+    layout.decorationStyles = [.sectionCard: .card]
+    layout.sectionInset = sectionInset
+    layout.prepare()
+    return layout
+  }
+
+  @Test func theDefaultCardNeverCoversItsItems() {
+    let all = everything(layout(sectionInset: .zero))
+    let cards = all.filter { $0.kind == .sectionCard }
+    #expect(cards.count == 3)
+    for card in cards {
+      // The border is the card's outermost row and column: every item lies strictly inside it.
+      let inside = card.frame.outset(by: EdgeInsets(all: -1))
+      for cell in all where cell.category == .cell && cell.indexPath.section == card.indexPath.section {
+        #expect(
+          inside.union(cell.frame) == inside && cell.frame.minX > inside.minX,
+          "card \(card.frame) draws its border over, or right against, \(cell.frame)")
+      }
+    }
+  }
+
+  @Test func theStandardSectionInsetKeepsCardsAndShadowsApart() {
+    let geometry = CardGeometry.standard
+    let all = everything(layout(sectionInset: geometry.sectionInset))
+    let cards = all.filter { $0.kind == .sectionCard }.sorted { $0.indexPath.section < $1.indexPath.section }
+    for (upper, lower) in zip(cards, cards.dropFirst()) {
+      // The shadow takes one row under the card; a blank row more before the next card.
+      #expect(upper.frame.maxY + 1 < lower.frame.minY)
+    }
+    for card in cards {
+      // Its shadow's column stays inside the content width.
+      #expect(card.frame.maxX + 1 <= 90)
+      #expect(card.frame.minX >= 1)
+    }
+    #expect(geometry.sectionInset == EdgeInsets(top: 2, left: 3, bottom: 2, right: 4))
+  }
+}

@@ -37,7 +37,7 @@ struct Card: ListDiffable, Hashable {
 final class CardController: ExpandableSectionController<Card, Card.Part> {
   override init() {
     super.init()
-    inset = EdgeInsets(top: 2, left: 3, bottom: 2, right: 4)
+    inset = CardGeometry.standard.sectionInset
   }
 
   override func collapsedComponents(for card: Card) -> [Card.Part] {

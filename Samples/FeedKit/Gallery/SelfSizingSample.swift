@@ -48,7 +48,6 @@ public enum SelfSizingSample {
   public static func make(columns: Int, rows: Int, trace: ((String) -> Void)?) -> SampleList {
     let flow = FlowLayout()
     flow.decorationStyles = [.sectionCard: DecorationStyle(cornerRadius: 1)]
-    flow.cardOutset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
     let layout: any CollectionViewLayout = trace.map { TracingLayout(wrapping: flow, trace: $0) } ?? flow
     return SampleList(
       layout: layout, columns: columns, rows: rows, registry: .standard, title: "Self-sizing",

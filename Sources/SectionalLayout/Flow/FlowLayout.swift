@@ -35,8 +35,11 @@ public final class FlowLayout: CollectionViewLayout {
   /// otherwise. Supported kinds: ``ElementKind/sectionCard``, ``ElementKind/shelf``,
   /// ``ElementKind/sectionBackground``. Default none.
   public var decorationStyles: [ElementKind: DecorationStyle] = [:] { didSet { invalidateLayout() } }
-  /// How far the section card extends beyond the union of its section's items. Default zero.
-  public var cardOutset = EdgeInsets.zero { didSet { invalidateLayout() } }
+  /// How far the section card extends beyond the union of its section's items. Default
+  /// `CardGeometry.standard.outset`, so the card's border never covers its items' text; give
+  /// the section an inset of at least `CardGeometry.standard.sectionInset` so neighbouring
+  /// cards and their shadows stay apart.
+  public var cardOutset = CardGeometry.standard.outset { didSet { invalidateLayout() } }
   /// Whether the section card also covers the header. Default false.
   public var cardIncludesHeader = false { didSet { invalidateLayout() } }
   /// Whether the section card also covers the footer. Default false.
