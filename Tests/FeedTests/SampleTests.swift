@@ -211,3 +211,54 @@ func runSample(
     #expect(after[6] == before[6], "the shelf under the books does not move")
   }
 }
+
+/// A sample offers Tab and Enter only when its list has a button to focus and press.
+@Suite @MainActor struct SampleKeyHelpTests {
+  static func sample(_ name: String) -> Sample {
+    switch name {
+    case "badges": BadgesSample.sample
+    case "backgrounds": BackgroundsSample.sample
+    case "shelves": ShelvesSample.sample
+    case "self-sizing": SelfSizingSample.sample
+    default: RowsSample.sample
+    }
+  }
+
+  func hasButton(_ list: SampleList) -> Bool {
+    let view = list.collectionView
+    return (0..<view.numberOfSections).contains { section in
+      (0..<view.numberOfItems(inSection: section)).contains { item in
+        view.cellDescriptor(at: IndexPath(item: item, section: section))?.content.isButton == true
+      }
+    }
+  }
+
+  @Test(arguments: ["badges", "backgrounds", "shelves", "self-sizing", "rows"])
+  func helpOffersFocusOnlyWithButtons(name: String) {
+    let sample = Self.sample(name)
+    #expect(sample.name == name)
+    let list = sample.build(60, 24, [], { _ in })
+    #expect(sample.hasButtons == hasButton(list), "\(sample.name)")
+    let help = runSample(sample, ["--help"]).output
+    #expect(help.contains("Tab/Shift-Tab focus a button") == sample.hasButtons, "\(sample.name)")
+    withExtendedLifetime(list) {}
+  }
+
+  @Test func theStatusLineShowsTheKeyHelpItIsGiven() {
+    let list = BadgesSample.make(columns: 60, rows: 24)
+    let viewer = ListViewer(
+      collectionView: list.collectionView, renderer: TextRenderer(registry: list.registry))
+    #expect(viewer.render().plainText().components(separatedBy: "\n").last?.contains("Tab focus") == true)
+    viewer.keyHelp = ListViewer.scrollingKeyHelp
+    let status = viewer.render().plainText().components(separatedBy: "\n").last ?? ""
+    #expect(status.contains("↑↓ scroll · q quit") && !status.contains("Tab"))
+    withExtendedLifetime(list) {}
+  }
+}
+
+extension CellContent {
+  fileprivate var isButton: Bool {
+    if case .button = self { return true }
+    return false
+  }
+}

@@ -1,7 +1,8 @@
 import Sectional
 import SectionalTerminal
 
-/// Seed 004's section backgrounds: each section on its own coloured background (a flow-layout
+/// Section backgrounds, after the article "Creating Reusable Views with Custom Flow Layout in
+/// Swift": each section on its own coloured background (a flow-layout
 /// decoration across the full width, its section's insets included), the colour chosen by the
 /// section's controller.
 @MainActor
@@ -88,7 +89,7 @@ public enum BackgroundsSample {
   public static let sample = Sample(
     name: "backgrounds",
     summary: """
-      Seed 004's section backgrounds on the flow layout: every section on a background of its
+      Section backgrounds on the flow layout, after an article on custom flow layouts: every section on a background of its
       own colour, across the full width with the section's insets, chosen by its controller.
       """
   ) { columns, rows, _, _ in make(columns: columns, rows: rows) }

@@ -1,17 +1,18 @@
 import Sectional
 import SectionalTerminal
 
-/// Seed 003's screen: four sections of 1, 3, 5 and 6 columns holding the numbers 1–75, a badge
+/// The screen of the article on iOS 13's compositional layout ("Advanced Collection View Layout
+/// in iOS 13 - Supplementary Views"): four sections of 1, 3, 5 and 6 columns holding the numbers 1–75, a badge
 /// on every item's top-right corner, a pinned header and a footer per section — a compositional
 /// layout filled from a diffable snapshot.
 @MainActor
 public enum BadgesSample {
-  /// The seed's sections: their names, column counts and numbers.
+  /// The article's sections: their names, column counts and numbers.
   public static let sections: [(name: String, columns: Int, numbers: ClosedRange<Int>)] = [
     ("main", 1, 1...10), ("header", 3, 11...30), ("body", 5, 31...50), ("innerBody", 6, 51...75),
   ]
 
-  /// The seed's layout, in terminal cells: items fill their slot less a column each side (room
+  /// The article's layout, in terminal cells: items fill their slot less a column each side (room
   /// for the badge that sticks out), a badge 4×1 on the top-right corner moved by (0.3, -0.3) of
   /// its size, rows of 3 (one column) or 5 cells, a pinned header and a footer as tall as their
   /// text, insets of a row and two columns.
@@ -21,7 +22,7 @@ public enum BadgesSample {
     }
   }
 
-  /// One of the seed's sections, `columns` wide.
+  /// One of the article's sections, `columns` wide.
   nonisolated public static func section(columns: Int) -> LayoutSection {
     let badge = LayoutSupplementaryItem(
       layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
@@ -35,7 +36,7 @@ public enum BadgesSample {
       layoutSize: LayoutSize(
         widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
       subitem: item, count: columns)
-    // As the seed's: full width, as tall as their text (estimated, then measured).
+    // As the article's: full width, as tall as their text (estimated, then measured).
     let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
     var header = LayoutBoundarySupplementaryItem(
       layoutSize: boundarySize, elementKind: .header, alignment: .top)
@@ -97,7 +98,8 @@ public enum BadgesSample {
   public static let sample = Sample(
     name: "badges",
     summary: """
-      Seed 003's compositional layout: four sections of 1, 3, 5 and 6 columns numbered 1 to 75,
+      The compositional layout of the article on iOS 13's collection view layout (its
+      supplementary views): four sections of 1, 3, 5 and 6 columns numbered 1 to 75,
       a badge on every item's corner, pinned headers and footers, filled from a diffable snapshot.
       """
   ) { columns, rows, _, _ in make(columns: columns, rows: rows) }

@@ -163,6 +163,7 @@ public enum RowsSample {
       that page a card at a time, chips as wide as their text, tiles that page a screen at a
       time. Each row's section controller vends its own section under a list adapter; the note
       below takes the layout's own.
-      """
+      """,
+    hasButtons: true
   ) { columns, rows, _, _ in make(columns: columns, rows: rows) }
 }

@@ -51,8 +51,11 @@ public final class SampleList {
 public struct Sample {
   /// The program's name, as `swift run NAME` runs it.
   public var name: String
-  /// One paragraph for `--help`: what the sample shows and which seed it reproduces.
+  /// One paragraph for `--help`: what the sample shows and which technique it reproduces.
   public var summary: String
+  /// Whether its list has buttons to focus (Tab) and press (Enter); the status line and `--help`
+  /// offer those keys only then.
+  public var hasButtons: Bool
   /// Flags of its own (name, help), such as `--trace`.
   public var flags: [(name: String, help: String)]
   /// Builds the list `columns` wide and `rows` tall, with the flags given and somewhere to write
@@ -61,11 +64,12 @@ public struct Sample {
     (_ columns: Int, _ rows: Int, _ flags: Set<String>, _ trace: @escaping (String) -> Void) -> SampleList
 
   public init(
-    name: String, summary: String, flags: [(name: String, help: String)] = [],
+    name: String, summary: String, flags: [(name: String, help: String)] = [], hasButtons: Bool = false,
     build: @escaping (Int, Int, Set<String>, @escaping (String) -> Void) -> SampleList
   ) {
     self.name = name
     self.summary = summary
+    self.hasButtons = hasButtons
     self.flags = flags
     self.build = build
   }
@@ -79,7 +83,10 @@ public struct Sample {
     for flag in flags { text += "  " + flag.name.padding(to: 19) + flag.help + "\n" }
     text += "  -h, --help         show this help\n\n"
     text += "Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, ←→/hl or Shift-wheel scroll a\n"
-    text += "sideways row, Tab/Shift-Tab focus a button, Enter press it, q/Esc/Ctrl-C quit.\n"
+    text +=
+      hasButtons
+      ? "sideways row, Tab/Shift-Tab focus a button, Enter press it, q/Esc/Ctrl-C quit.\n"
+      : "sideways row, q/Esc/Ctrl-C quit.\n"
     return text
   }
 }
@@ -150,6 +157,7 @@ public enum SampleCommand {
         ?? ListViewer(
           collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
           title: list.title)
+      if !sample.hasButtons { viewer.keyHelp = ListViewer.scrollingKeyHelp }
       do {
         // The list owns the data source, which the collection view holds weakly: it lives as long
         // as the viewer runs.

@@ -1,7 +1,8 @@
 import Sectional
 import SectionalTerminal
 
-/// Seed 001's process made visible: text cells start at an estimated line and measure
+/// The self-sizing process of the article "Making a Complex UICollectionView Layout With Self
+/// Sizing Cells", made visible: text cells start at an estimated line and measure
 /// themselves; each self-sizing pass (the items it invalidated, how the content size changed) is
 /// what `--trace` prints.
 @MainActor
@@ -57,7 +58,7 @@ public enum SelfSizingSample {
   public static let sample = Sample(
     name: "self-sizing",
     summary: """
-      Seed 001's self-sizing process: notes start one line tall (an estimate), are measured at
+      Self-sizing as an article on complex layouts describes it: notes start one line tall (an estimate), are measured at
       their width, and each pass invalidates just those items and adjusts the content size.
       """,
     flags: [("--trace", "print each self-sizing pass to standard error")]

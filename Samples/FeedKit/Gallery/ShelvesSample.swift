@@ -1,7 +1,7 @@
 import Sectional
 import SectionalTerminal
 
-/// Seed 002's grid: books in rows on a flow layout, a shelf (a decoration) under every row, one
+/// The bookshelf of the article "How to Add a Decoration View to a UICollectionView": books in rows on a flow layout, a shelf (a decoration) under every row, one
 /// section per genre with a header.
 @MainActor
 public enum ShelvesSample {
@@ -79,7 +79,7 @@ public enum ShelvesSample {
   public static let sample = Sample(
     name: "shelves",
     summary: """
-      Seed 002's bookshelf grid on the flow layout: books flow into rows and a shelf, a
+      The bookshelf grid of an article on decoration views, on the flow layout: books flow into rows and a shelf, a
       decoration computed once per row and cached, sits under every row. With --scroll, the
       same list on a compositional layout: one shelf per genre that scrolls sideways.
       """,

@@ -43,9 +43,15 @@ public final class ListViewer {
   public var showsStatusLine = true
   /// Shown at the left of the status line; empty by default.
   public var title: String
-  /// The terminal's width in columns.
+  /// The keys the status line offers, at its right. The default offers Tab and Enter, for a
+  /// list with buttons; a list with none should offer only what works there
+  /// (``scrollingKeyHelp``).
+  public var keyHelp = "↑↓ scroll · Tab focus · Enter open · q quit"
+  /// The key help of a list with nothing to focus or open.
+  public static let scrollingKeyHelp = "↑↓ scroll · q quit"
+  /// The viewer's width in columns: the terminal's while it runs in one.
   public private(set) var columns: Int
-  /// The terminal's height in rows, the status line included.
+  /// The viewer's height in rows, the status line included: the terminal's while it runs in one.
   public private(set) var rows: Int
   package private(set) var wantsToQuit = false
   /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
@@ -53,11 +59,16 @@ public final class ListViewer {
   private var encoder: FrameEncoder
   private var canvas: Canvas
 
-  /// A viewer of `columns` by `rows` cells showing `adapter`'s list drawn by `renderer`. It sizes
-  /// the collection view to the rows above the status line and, unless the view has a measurer
-  /// already, gives it the renderer's.
+  /// A viewer showing `adapter`'s list drawn by `renderer`. It sizes the collection view to the
+  /// rows above the status line and, unless the view has a measurer already, gives it the
+  /// renderer's.
+  ///
+  /// `columns` and `rows` are its size until it runs in a terminal: what ``render()`` and the
+  /// keys work on in a test, and the width ``present(input:output:)`` prints at into a pipe. In a
+  /// terminal, ``run(in:)`` takes the terminal's size and follows its resizes, as every
+  /// full-screen program does.
   public convenience init(
-    adapter: ListAdapter, renderer: TextRenderer, columns: Int, rows: Int, title: String = ""
+    adapter: ListAdapter, renderer: TextRenderer, columns: Int = 80, rows: Int = 24, title: String = ""
   ) {
     self.init(
       collectionView: adapter.collectionView, adapter: adapter, renderer: renderer, columns: columns,
@@ -65,9 +76,11 @@ public final class ListViewer {
       title: title)
   }
 
-  /// A viewer of `collectionView` — whatever its data source — drawn by `renderer`.
+  /// A viewer of `collectionView` — whatever its data source — drawn by `renderer`; `columns`
+  /// and `rows` as in ``init(adapter:renderer:columns:rows:title:)``.
   public convenience init(
-    collectionView: CollectionView, renderer: TextRenderer, columns: Int, rows: Int, title: String = ""
+    collectionView: CollectionView, renderer: TextRenderer, columns: Int = 80, rows: Int = 24,
+    title: String = ""
   ) {
     self.init(
       collectionView: collectionView, adapter: nil, renderer: renderer, columns: columns, rows: rows,
@@ -140,7 +153,7 @@ public final class ListViewer {
         ? "Bot"
         : collectionView.contentOffset.y <= 0
           ? "Top" : "\(Int(collectionView.contentOffset.y * 100 / maximum))%"
-    let keys = "↑↓ scroll · Tab focus · Enter open · q quit"
+    let keys = Sanitizer.clean(keyHelp, singleLine: true)
     let left = title.isEmpty ? " " + position : " \(title) · \(position)"
     let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)
     if let statusMessage {
