@@ -101,3 +101,13 @@ public func diff(
       return (lhs as AnyObject) === (rhs as AnyObject)
     })
 }
+
+/// The changes that turn `old` into `new` for lists that mix model types (what a list adapter
+/// holds). Identity is the pair of type and identifier (``AnyDiffIdentifier``).
+///
+/// - Complexity: O(n + m) expected; each identifier is boxed once.
+@_disfavoredOverload  // a literal of one scalar type is that type
+public func diff(old: [any ListDiffable], new: [any ListDiffable]) -> DiffResult<AnyDiffIdentifier> {
+  heckelDiff(
+    old: old, new: new, identifier: { AnyDiffIdentifier($0) }, isEqual: isEqualDiffable)
+}
