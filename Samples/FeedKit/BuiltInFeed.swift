@@ -3,10 +3,10 @@ import SeededRandom
 
 /// The feed `swift run feed` shows: 24 cards of varied lengths, 0–3 extras, text in several
 /// scripts, and pictures made in code.
-public enum BuiltInFeed {
-  public static let title = "Sectional feed"
+package enum BuiltInFeed {
+  package static let title = "Sectional feed"
 
-  public static func cards() -> [FeedCard] {
+  package static func cards() -> [FeedCard] {
     func card(
       _ id: String, _ title: String, _ description: String, _ pattern: String, _ caption: String,
       _ detail: String,
@@ -124,14 +124,14 @@ public enum BuiltInFeed {
   }
 
   /// A generated feed of `count` cards, the same for the same seed.
-  public static func generated(count: Int, seed: UInt64) -> [FeedCard] {
+  package static func generated(count: Int, seed: UInt64) -> [FeedCard] {
     generatedCards(count: count, seed: seed).map(\.card)
   }
 
   /// The generated feed of the same `count` and `seed` as a feed file: one line (as a machine
   /// writes it) when `minified`, else one member per line. Reading it gives
   /// ``generated(count:seed:)``.
-  public static func generatedFile(count: Int, seed: UInt64, minified: Bool = true) -> [UInt8] {
+  package static func generatedFile(count: Int, seed: UInt64, minified: Bool = true) -> [UInt8] {
     var out: [UInt8] = []
     let newline = minified ? "" : "\n"
     let indent = minified ? "" : "  "

@@ -8,9 +8,9 @@ import Sectional
 /// at the cost of an object (IGListKit's models are objects). Seven fields held inline would be
 /// boxed in every existential, retained one by one on every copy, and compared byte by byte;
 /// an update of 10,000 cards spent a sixth of its time freeing such boxes.
-public struct FeedCard: ListDiffable, Hashable, Sendable {
+package struct FeedCard: ListDiffable, Hashable, Sendable {
   /// The most extra components a card shows; more are dropped.
-  public static let maximumExtras = 3
+  package static let maximumExtras = 3
 
   /// The fields, immutable: a setter makes new ones, so copies never see each other's edits.
   private final class Fields: Hashable, Sendable {
@@ -66,37 +66,37 @@ public struct FeedCard: ListDiffable, Hashable, Sendable {
 
   private var fields: Fields
 
-  public var id: String {
+  package var id: String {
     get { fields.id }
     set { fields = fields.with(id: newValue) }
   }
-  public var title: String {
+  package var title: String {
     get { fields.title }
     set { fields = fields.with(title: newValue) }
   }
-  public var description: String {
+  package var description: String {
     get { fields.description }
     set { fields = fields.with(description: newValue) }
   }
-  public var image: Picture {
+  package var image: Picture {
     get { fields.image }
     set { fields = fields.with(image: newValue) }
   }
-  public var caption: String {
+  package var caption: String {
     get { fields.caption }
     set { fields = fields.with(caption: newValue) }
   }
-  public var detail: String {
+  package var detail: String {
     get { fields.detail }
     set { fields = fields.with(detail: newValue) }
   }
   /// 0 to 3 more components shown when expanded; more are dropped.
-  public var extras: [String] {
+  package var extras: [String] {
     get { fields.extras }
     set { fields = fields.with(extras: newValue) }
   }
 
-  public init(
+  package init(
     id: String, title: String, description: String, image: Picture, caption: String, detail: String,
     extras: [String] = []
   ) {
@@ -105,16 +105,16 @@ public struct FeedCard: ListDiffable, Hashable, Sendable {
       extras: extras)
   }
 
-  public var diffIdentifier: String { id }
-  public func isEqual(toDiffableObject other: FeedCard) -> Bool { self == other }
+  package var diffIdentifier: String { id }
+  package func isEqual(toDiffableObject other: FeedCard) -> Bool { self == other }
 
   /// One item of a card, besides the toggle.
-  public enum Component: Hashable, Sendable {
+  package enum Component: Hashable, Sendable {
     case title, description, image, caption, detail
     case extra(Int)
 
     /// The reuse kind the feed registers a view for.
-    public var reuseKind: ElementKind {
+    package var reuseKind: ElementKind {
       switch self {
       case .title: "title"
       case .description: "body"

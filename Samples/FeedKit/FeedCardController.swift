@@ -4,26 +4,26 @@ import Sectional
 /// inserts the detail and the extras before the button, and "View less" folds them away. One use
 /// of the core's ``ExpandableSectionController``: every index comes from the component lists.
 @MainActor
-public final class FeedCardController: ExpandableSectionController<FeedCard, FeedCard.Component> {
-  public override init() {
+package final class FeedCardController: ExpandableSectionController<FeedCard, FeedCard.Component> {
+  package override init() {
     super.init()
     // Room for the layout's standard card: its border, its shadow and the gap to the next card.
     inset = CardGeometry.standard.sectionInset
   }
 
   /// The card shown, nil before the first update.
-  public var card: FeedCard? { object }
+  package var card: FeedCard? { object }
 
-  public override func collapsedComponents(for card: FeedCard) -> [FeedCard.Component] {
+  package override func collapsedComponents(for card: FeedCard) -> [FeedCard.Component] {
     [.title, .description, .image, .caption]
   }
 
-  public override func expandedComponents(for card: FeedCard) -> [FeedCard.Component] {
+  package override func expandedComponents(for card: FeedCard) -> [FeedCard.Component] {
     // A card without a detail or extras has nothing to open: no empty row, and no toggle.
     (card.detail.isEmpty ? [] : [.detail]) + card.extras.indices.map(FeedCard.Component.extra)
   }
 
-  public override func cell(for component: FeedCard.Component, of card: FeedCard) -> CellDescriptor {
+  package override func cell(for component: FeedCard.Component, of card: FeedCard) -> CellDescriptor {
     let kind = component.reuseKind
     switch component {
     case .title: return textCell(card.title, role: .title, kind: kind)

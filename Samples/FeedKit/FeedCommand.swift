@@ -12,15 +12,15 @@ import SectionalTerminal
 /// `feed`: the sample program. Exit status follows sysexits: 0 done, 64 a bad command line, 65 a
 /// malformed feed file, 66 a feed file that cannot be read, 74 the terminal or output failed.
 @MainActor
-public enum FeedCommand {
-  public static let ok: Int32 = 0
-  public static let usageError: Int32 = 64
-  public static let dataError: Int32 = 65
-  public static let noInput: Int32 = 66
-  public static let ioError: Int32 = 74
+package enum FeedCommand {
+  package static let ok: Int32 = 0
+  package static let usageError: Int32 = 64
+  package static let dataError: Int32 = 65
+  package static let noInput: Int32 = 66
+  package static let ioError: Int32 = 74
 
   /// Runs the program with the process's arguments, environment and standard streams.
-  public static func main() -> Int32 {
+  package static func main() -> Int32 {
     ignoreBrokenPipes()
     return run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
@@ -64,7 +64,7 @@ public enum FeedCommand {
 
   /// The program, with its world passed in so tests can run it. `outputName` names standard
   /// output in messages ("standard output (a pipe)").
-  public static func run(
+  package static func run(
     arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
     output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: (String) -> Void,
     outputName: String = "standard output"
@@ -195,7 +195,7 @@ public enum FeedCommand {
   }
 
   /// Prints the feed as lines: one frame of `height` rows, or the whole feed a page at a time.
-  public static func printFeed(
+  package static func printFeed(
     _ list: FeedList, renderer: TextRenderer, columns: Int, height: Int?,
     output: ([UInt8]) throws(TerminalError) -> Void
   ) throws(TerminalError) {
@@ -207,7 +207,7 @@ public enum FeedCommand {
 
   /// Prints a collection view as lines: one frame of `height` rows, or all of its content a page
   /// at a time (`emptyView` when it has no sections).
-  public static func printList(
+  package static func printList(
     _ collectionView: CollectionView, emptyView: CellDescriptor?, renderer: TextRenderer, columns: Int,
     height: Int?, output: ([UInt8]) throws(TerminalError) -> Void
   ) throws(TerminalError) {

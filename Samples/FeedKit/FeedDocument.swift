@@ -2,18 +2,18 @@ import Sectional
 import SectionalTerminal
 
 /// A feed: a title and its cards.
-public struct FeedDocument: Sendable {
-  public var title: String
-  public var cards: [FeedCard]
+package struct FeedDocument: Sendable {
+  package var title: String
+  package var cards: [FeedCard]
 
-  public init(title: String, cards: [FeedCard]) {
+  package init(title: String, cards: [FeedCard]) {
     self.title = title
     self.cards = cards
   }
 
   /// Reads a feed file (the format is in Documentation/TextFront.md). Every problem is reported
   /// with its line and column; nothing is guessed or silently dropped.
-  public static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> FeedDocument {
+  package static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> FeedDocument {
     let root = try JSONParser.parse(bytes)
     do {
       return try document(root)
@@ -23,7 +23,7 @@ public struct FeedDocument: Sendable {
   }
 
   /// Reads one card: a JSON object as a card of a feed file has (a line of a JSON-lines stream).
-  public static func parseCard(_ bytes: [UInt8]) throws(FeedFileError) -> FeedCard {
+  package static func parseCard(_ bytes: [UInt8]) throws(FeedFileError) -> FeedCard {
     let root = try JSONParser.parse(bytes)
     var pictures: [PictureKey: Picture] = [:]
     do {

@@ -5,13 +5,13 @@ import SectionalTerminal
 /// ``FeedCardController`` in a section-shadow layout (a card with a rounded border and a drop
 /// shadow behind every section).
 @MainActor
-public final class FeedList: ListAdapterDataSource {
+package final class FeedList: ListAdapterDataSource {
   /// The feed shown; ``replace(with:)`` changes it.
-  public private(set) var document: FeedDocument
-  public let collectionView: CollectionView
-  public let adapter: ListAdapter
+  package private(set) var document: FeedDocument
+  package let collectionView: CollectionView
+  package let adapter: ListAdapter
 
-  public init(document: FeedDocument, width: Int, height: Int) {
+  package init(document: FeedDocument, width: Int, height: Int) {
     self.document = document
     let layout = FlowLayout()
     // The standard card geometry (the layout's default outset, the controller's inset).
@@ -26,10 +26,10 @@ public final class FeedList: ListAdapterDataSource {
     adapter.reloadData()
   }
 
-  public func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }
+  package func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }
 
   /// What a feed without cards shows.
-  public func emptyView(for adapter: ListAdapter) -> CellDescriptor? {
+  package func emptyView(for adapter: ListAdapter) -> CellDescriptor? {
     .text("This feed has no cards yet.", role: .caption, width: adapter.containerSize.width, height: 1)
   }
 
@@ -37,12 +37,12 @@ public final class FeedList: ListAdapterDataSource {
   /// their controller (and their expansion), changed ones update in place, new ones are
   /// inserted and gone ones deleted, in one batch applied at the next flush (the viewer's next
   /// frame).
-  public func replace(with document: FeedDocument) {
+  package func replace(with document: FeedDocument) {
     self.document = document
     adapter.performUpdates()
   }
 
-  public func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+  package func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
     -> SectionController
   {
     FeedCardController()
@@ -50,7 +50,7 @@ public final class FeedList: ListAdapterDataSource {
 
   /// The views the feed draws with: the standard ones, the card's picture, and its extras as
   /// body text.
-  public static let registry: ViewRegistry = {
+  package static let registry: ViewRegistry = {
     var registry = ViewRegistry.standard
     registry.register(ImageCellView(), forCellKind: "image")
     registry.register(TextCellView(role: .body), forCellKind: "extra")
@@ -58,7 +58,7 @@ public final class FeedList: ListAdapterDataSource {
   }()
 
   /// The card controllers, in feed order.
-  public var controllers: [FeedCardController] {
+  package var controllers: [FeedCardController] {
     (0..<document.cards.count).compactMap {
       adapter.sectionController(forSection: $0) as? FeedCardController
     }
@@ -66,7 +66,7 @@ public final class FeedList: ListAdapterDataSource {
 
   /// Expands the cards `selection` names. Unknown names are returned, and nothing is changed.
   @discardableResult
-  public func expand(_ selection: ExpandSelection) -> [String] {
+  package func expand(_ selection: ExpandSelection) -> [String] {
     let ids: Set<String>
     switch selection {
     case .none: return []
@@ -96,7 +96,7 @@ public final class FeedList: ListAdapterDataSource {
 }
 
 /// Which cards start expanded.
-public enum ExpandSelection: Hashable, Sendable {
+package enum ExpandSelection: Hashable, Sendable {
   case none, all
   /// Card ids, or positions from 1.
   case list([String])

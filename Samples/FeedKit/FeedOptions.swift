@@ -1,22 +1,22 @@
 import SectionalTerminal
 
 /// The command line of `feed`.
-public struct FeedOptions: Hashable, Sendable {
-  public var help = false
-  public var width: Int?
-  public var height: Int?
-  public var expand = ExpandSelection.none
+package struct FeedOptions: Hashable, Sendable {
+  package var help = false
+  package var width: Int?
+  package var height: Int?
+  package var expand = ExpandSelection.none
   package var color = ColorChoice.auto
-  public var sections: Int?
-  public var seed: UInt64 = 1
+  package var sections: Int?
+  package var seed: UInt64 = 1
   /// The feed file, or "-" for cards as JSON lines on standard input.
-  public var file: String?
+  package var file: String?
   /// Whether to reload the file when it changes.
-  public var watch = false
+  package var watch = false
 
-  public init() {}
+  package init() {}
 
-  public static let usage = """
+  package static let usage = """
     Usage: feed [options] [FILE.json | -]
 
     Shows a feed of expandable cards. In a terminal it is interactive; otherwise (a pipe, a
@@ -54,11 +54,11 @@ public struct FeedOptions: Hashable, Sendable {
   static func quoted(_ text: some StringProtocol) -> String { "\"" + shown(text) + "\"" }
 
   /// A bad command line: the message, shown above the usage.
-  public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
+  package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var description: String
   }
 
-  public static func parse(_ arguments: [String]) throws(UsageError) -> FeedOptions {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> FeedOptions {
     var options = FeedOptions()
     var index = 0
     var onlyFiles = false

@@ -4,16 +4,16 @@ import SectionalTerminal
 /// A picture drawn with upper half blocks: each cell shows two pixels, the top one in the
 /// foreground and the bottom one in the background. Without colour, shade characters by
 /// brightness.
-public struct ImageCellView: CellView {
-  public init() {}
+package struct ImageCellView: CellView {
+  package init() {}
 
-  public func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) {
+  package func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) {
     guard let picture = descriptor.content.value(as: Picture.self) else { return (0, 0) }
     let size = picture.size(fitting: Double(width))
     return (Int(size.width), Int(size.height))
   }
 
-  public func draw(
+  package func draw(
     _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
     environment: DrawEnvironment
   ) {

@@ -4,8 +4,8 @@ import SectionalTerminal
 /// where. The offset becomes a line and column only when an error is reported
 /// (``SourcePosition/init(offset:in:)``): counting columns for every value would make a
 /// one-line (minified) file quadratic to load.
-public struct JSONNode: Sendable {
-  public indirect enum Value: Sendable {
+package struct JSONNode: Sendable {
+  package indirect enum Value: Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -15,18 +15,18 @@ public struct JSONNode: Sendable {
     case object([(key: String, value: JSONNode)])
   }
 
-  public var value: Value
+  package var value: Value
   /// The offset in the file's bytes of the value's first byte.
-  public var offset: Int
+  package var offset: Int
 
   /// The value of the member `key`, or nil when this is not an object or has no such member.
   /// Linear in the members: feed objects have a handful.
-  public subscript(key: String) -> JSONNode? {
+  package subscript(key: String) -> JSONNode? {
     guard case .object(let members) = value else { return nil }
     return members.first { $0.key == key }?.value
   }
 
-  public var typeName: String {
+  package var typeName: String {
     switch value {
     case .null: "null"
     case .bool: "a boolean"
@@ -39,17 +39,17 @@ public struct JSONNode: Sendable {
 }
 
 /// A line and column, both from 1; the column counts characters (UTF-8 sequences).
-public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
   /// The line and column of byte `offset` in `bytes`. O(offset): for reporting an error, once.
-  public init(offset: Int, in bytes: [UInt8]) {
+  package init(offset: Int, in bytes: [UInt8]) {
     var line = 1
     var column = 1
     for byte in bytes[0..<max(0, min(offset, bytes.count))] {
@@ -63,31 +63,31 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     self.init(line: line, column: column)
   }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// What is wrong with a file, and where.
-public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The offset of the offending byte, when the problem has a place.
-  public var offset: Int?
+  package var offset: Int?
   /// `offset` as a line and column, once the error is located in its file
   /// (``located(in:)``; ``FeedDocument/parse(_:)`` and ``JSONParser/parse(_:)`` do it).
-  public var position: SourcePosition?
-  public var message: String
+  package var position: SourcePosition?
+  package var message: String
 
-  public init(_ message: String, at offset: Int?) {
+  package init(_ message: String, at offset: Int?) {
     self.message = message
     self.offset = offset
   }
 
   /// The error with its offset turned into a line and column in `bytes`.
-  public func located(in bytes: [UInt8]) -> FeedFileError {
+  package func located(in bytes: [UInt8]) -> FeedFileError {
     var located = self
     if let offset, position == nil { located.position = SourcePosition(offset: offset, in: bytes) }
     return located
   }
 
-  public var description: String {
+  package var description: String {
     if let position { return "line \(position.line), column \(position.column): \(message)" }
     return message
   }
@@ -103,8 +103,8 @@ public struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible 
 /// at most 512 deep, UTF-8 only. Linear in the file's size: every byte is read a bounded number
 /// of times (once by the cursor, once more when a run of string bytes or a number's digits is
 /// converted), whatever the shape of the file.
-public enum JSONParser {
-  public static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> JSONNode {
+package enum JSONParser {
+  package static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> JSONNode {
     // UTF-16 and UTF-32 (with their byte order mark, or ASCII's zero bytes between letters) are
     // named, rather than reported as a stray byte.
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])

@@ -11,14 +11,14 @@ import SectionalTerminal
 
 /// What identifies one version of a file without reading it: its size, modification time and
 /// inode (an editor that saves by renaming a new file over the old one changes the inode).
-public struct FileStamp: Hashable, Sendable {
-  public var size: Int64
-  public var seconds: Int
-  public var nanoseconds: Int
-  public var inode: UInt64
+package struct FileStamp: Hashable, Sendable {
+  package var size: Int64
+  package var seconds: Int
+  package var nanoseconds: Int
+  package var inode: UInt64
 
   /// The file's stamp, or why it has none (it is missing, say).
-  public static func of(_ path: String) -> Result<FileStamp, FeedFileError> {
+  package static func of(_ path: String) -> Result<FileStamp, FeedFileError> {
     var info = stat()
     guard stat(path, &info) == 0 else {
       return .failure(FeedFileError(String(cString: strerror(errno)), at: nil))
@@ -39,18 +39,18 @@ public struct FileStamp: Hashable, Sendable {
 /// from the one on screen. A save that does not parse (or a file gone for a moment) keeps the
 /// last good feed on screen and says why in ``message`` (naming the file, not its whole path); the next good save clears it.
 @MainActor
-public final class FeedFileWatcher {
-  public let path: String
-  public let list: FeedList
+package final class FeedFileWatcher {
+  package let path: String
+  package let list: FeedList
   /// Why the feed on screen is not the file's current content, or nil when it is.
-  public private(set) var message: String?
+  package private(set) var message: String?
   private var stamp: FileStamp?
 
   /// Watches `path`, whose content `list` shows now (read when the file had `stamp`).
   /// The file's name, as messages call it (a status line has no room for a long path).
-  public let name: String
+  package let name: String
 
-  public init(path: String, list: FeedList, stamp: FileStamp?) {
+  package init(path: String, list: FeedList, stamp: FileStamp?) {
     self.path = path
     name = path.split(separator: "/").last.map(String.init) ?? path
     self.list = list
@@ -60,7 +60,7 @@ public final class FeedFileWatcher {
   /// Looks at the file once; reloads it when its stamp changed. Returns whether the feed or the
   /// message changed.
   @discardableResult
-  public func poll() -> Bool {
+  package func poll() -> Bool {
     let previousMessage = message
     switch FileStamp.of(path) {
     case .failure(let error):
@@ -90,22 +90,22 @@ public final class FeedFileWatcher {
 /// Cards as JSON lines, one card object a line, merged into a list of cards: a card whose id is
 /// new is appended, one whose id is known replaces it in place. A line that does not parse is
 /// skipped and reported with its line and column; blank lines are ignored.
-public struct CardLines: Sendable {
+package struct CardLines: Sendable {
   /// What a line may hold at most; a longer one is skipped whole (so a stream without newlines
   /// cannot grow memory without end).
-  public static let maximumLineBytes = 16 << 20
+  package static let maximumLineBytes = 16 << 20
 
   /// What the source is called in messages ("stdin").
-  public let name: String
+  package let name: String
   /// The cards so far, in order of first appearance.
-  public private(set) var cards: [FeedCard]
+  package private(set) var cards: [FeedCard]
   /// Lines read so far, complete ones.
-  public private(set) var lineCount = 0
+  package private(set) var lineCount = 0
   private var pending: [UInt8] = []
   private var skippingLongLine = false
   private var indexByID: [String: Int] = [:]
 
-  public init(name: String = "stdin", cards: [FeedCard] = []) {
+  package init(name: String = "stdin", cards: [FeedCard] = []) {
     self.name = name
     self.cards = cards
     for (index, card) in cards.enumerated() { indexByID[card.id] = index }
@@ -114,7 +114,7 @@ public struct CardLines: Sendable {
   /// Takes bytes from the stream; complete lines become cards. `final` marks the end of the
   /// stream (a last line without a newline counts). Returns whether the cards changed and the
   /// problems found, each with its line and column.
-  public mutating func consume(_ bytes: some Collection<UInt8>, final: Bool = false)
+  package mutating func consume(_ bytes: some Collection<UInt8>, final: Bool = false)
     -> (changed: Bool, problems: [String])
   {
     var problems: [String] = []
@@ -169,20 +169,20 @@ public struct CardLines: Sendable {
 /// `feed -` in a terminal: JSON lines read as they arrive and shown as the difference from the
 /// feed on screen, one update per read.
 @MainActor
-public final class CardStream {
-  public let list: FeedList
+package final class CardStream {
+  package let list: FeedList
   /// The last problem, or nil.
-  public private(set) var message: String?
-  public private(set) var lines: CardLines
+  package private(set) var message: String?
+  package private(set) var lines: CardLines
 
-  public init(list: FeedList, name: String = "stdin") {
+  package init(list: FeedList, name: String = "stdin") {
     self.list = list
     lines = CardLines(name: name, cards: list.document.cards)
   }
 
   /// Takes bytes from the stream and updates the list once for all the lines they complete.
   @discardableResult
-  public func consume(_ bytes: some Collection<UInt8>, final: Bool = false) -> [String] {
+  package func consume(_ bytes: some Collection<UInt8>, final: Bool = false) -> [String] {
     let (changed, problems) = lines.consume(bytes, final: final)
     if let last = problems.last { message = last }
     if changed { list.replace(with: FeedDocument(title: list.document.title, cards: lines.cards)) }
@@ -191,7 +191,7 @@ public final class CardStream {
 
   /// Reads what is available from `descriptor` (once: the caller polled it) and takes it.
   /// Returns false at the end of the stream or on a read error (said in ``message``).
-  public func read(from descriptor: Int32) -> Bool {
+  package func read(from descriptor: Int32) -> Bool {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     let count = systemRead(descriptor, &chunk, chunk.count)
     if count > 0 {

@@ -1,15 +1,15 @@
 import Sectional
 
 /// A picture made of pixels, drawn by the text front with half-block characters.
-public struct Picture: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
+package struct Picture: Hashable, Sendable {
+  package var width: Int
+  package var height: Int
   /// Row-major, `width × height` colours.
-  public var pixels: [Color]
+  package var pixels: [Color]
 
   /// A picture of `width × height` pixels; missing pixels are black, extra ones dropped, so a
   /// malformed picture still has a defined look.
-  public init(width: Int, height: Int, pixels: [Color]) {
+  package init(width: Int, height: Int, pixels: [Color]) {
     self.width = max(0, width)
     self.height = max(0, height)
     let count = self.width * self.height
@@ -18,7 +18,7 @@ public struct Picture: Hashable, Sendable {
   }
 
   /// A picture whose pixel colours come from a function of (x, y).
-  public init(width: Int, height: Int, _ colour: (Int, Int) -> Color) {
+  package init(width: Int, height: Int, _ colour: (Int, Int) -> Color) {
     let width = max(0, width)
     let height = max(0, height)
     var pixels: [Color] = []
@@ -29,13 +29,13 @@ public struct Picture: Hashable, Sendable {
     self.init(width: width, height: height, pixels: pixels)
   }
 
-  public subscript(x: Int, y: Int) -> Color { pixels[y * width + x] }
+  package subscript(x: Int, y: Int) -> Color { pixels[y * width + x] }
 }
 
 extension Picture {
   /// The cells a picture takes drawn with half blocks — one row of cells holds two rows of
   /// pixels — scaled down to fit `width` columns, aspect ratio kept.
-  public func size(fitting width: Double) -> Size {
+  package func size(fitting width: Double) -> Size {
     guard self.width > 0, height > 0, width >= 1 else { return .zero }
     let columns = min(Double(self.width), width.rounded(.down))
     let rows = (Double(height) * columns / Double(self.width) / 2).rounded(.up)

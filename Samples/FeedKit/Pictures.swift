@@ -1,15 +1,15 @@
 import Sectional
 
 /// Pictures made in code: the feed has no image files.
-public enum Pictures {
+package enum Pictures {
   /// The pattern names a feed file may use.
-  public static let patternNames = [
+  package static let patternNames = [
     "gradient", "sunset", "ocean", "forest", "checker", "circle", "stripes", "aurora",
   ]
 
   /// A picture of `pattern` in `width × height` pixels; `colors` tints the patterns that take
   /// colours (gradient, checker, circle, stripes). Nil for an unknown pattern.
-  public static func make(_ pattern: String, width: Int, height: Int, colors: [Color] = []) -> Picture? {
+  package static func make(_ pattern: String, width: Int, height: Int, colors: [Color] = []) -> Picture? {
     let a = colors.first ?? Color(hex: 0x7AA2F7)
     let b = colors.count > 1 ? colors[1] : Color(hex: 0xBB9AF7)
     let w = max(1, width)

@@ -6,19 +6,19 @@ import SectionalTerminal
 /// decoration across the full width, its section's insets included), the colour chosen by the
 /// section's controller.
 @MainActor
-public enum BackgroundsSample {
+package enum BackgroundsSample {
   /// A topic: its name, its background and its lines.
-  public struct Topic: ListDiffable, Hashable, Sendable {
-    public var name: String
-    public var color: UInt32
-    public var lines: [String]
-    public var diffIdentifier: String { name }
+  package struct Topic: ListDiffable, Hashable, Sendable {
+    package var name: String
+    package var color: UInt32
+    package var lines: [String]
+    package var diffIdentifier: String { name }
   }
 
   // Blue, magenta, green and olive at a cube level of the 256-colour palette, bright enough that
   // 16 colours map each to its own ANSI colour rather than all to black: muted greys collapsed
   // into one or two entries there.
-  public static let topics: [Topic] = [
+  package static let topics: [Topic] = [
     Topic(
       name: "Morning", color: 0x000087,
       lines: ["Coffee, then the news.", "A walk by the river before work."]),
@@ -72,13 +72,13 @@ public enum BackgroundsSample {
     func emptyView(for adapter: ListAdapter) -> CellDescriptor? { nil }
   }
 
-  public static let registry: ViewRegistry = {
+  package static let registry: ViewRegistry = {
     var registry = ViewRegistry.standard
     registry.register(BackgroundView(), forDecorationKind: .sectionBackground)
     return registry
   }()
 
-  public static func make(columns: Int, rows: Int) -> SampleList {
+  package static func make(columns: Int, rows: Int) -> SampleList {
     let layout = FlowLayout()
     layout.decorationStyles = [.sectionBackground: DecorationStyle()]
     return SampleList(
@@ -86,7 +86,7 @@ public enum BackgroundsSample {
     )
   }
 
-  public static let sample = Sample(
+  package static let sample = Sample(
     name: "backgrounds",
     summary: """
       Section backgrounds on the flow layout, after an article on custom flow layouts: every section on a background of its

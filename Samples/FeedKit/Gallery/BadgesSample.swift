@@ -6,9 +6,9 @@ import SectionalTerminal
 /// on every item's top-right corner, a pinned header and a footer per section — a compositional
 /// layout filled from a diffable snapshot.
 @MainActor
-public enum BadgesSample {
+package enum BadgesSample {
   /// The article's sections: their names, column counts and numbers.
-  public static let sections: [(name: String, columns: Int, numbers: ClosedRange<Int>)] = [
+  package static let sections: [(name: String, columns: Int, numbers: ClosedRange<Int>)] = [
     ("main", 1, 1...10), ("header", 3, 11...30), ("body", 5, 31...50), ("innerBody", 6, 51...75),
   ]
 
@@ -16,14 +16,14 @@ public enum BadgesSample {
   /// for the badge that sticks out), a badge 4×1 on the top-right corner moved by (0.3, -0.3) of
   /// its size, rows of 3 (one column) or 5 cells, a pinned header and a footer as tall as their
   /// text, insets of a row and two columns.
-  public static func layout() -> CompositionalLayout {
+  package static func layout() -> CompositionalLayout {
     CompositionalLayout { index, _ in
       sections.indices.contains(index) ? section(columns: sections[index].columns) : nil
     }
   }
 
   /// One of the article's sections, `columns` wide.
-  nonisolated public static func section(columns: Int) -> LayoutSection {
+  nonisolated package static func section(columns: Int) -> LayoutSection {
     let badge = LayoutSupplementaryItem(
       layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
       elementKind: .badge,
@@ -49,7 +49,7 @@ public enum BadgesSample {
     return section
   }
 
-  public static let registry: ViewRegistry = {
+  package static let registry: ViewRegistry = {
     var registry = ViewRegistry.standard
     registry.register(TileCellView(), forCellKind: "tile")
     registry.register(BadgeView(), forSupplementaryKind: .badge)
@@ -58,7 +58,7 @@ public enum BadgesSample {
 
   /// The list at a size: a collection view with the layout, fed by a diffable data source from
   /// one snapshot.
-  public static func make(columns: Int, rows: Int) -> SampleList {
+  package static func make(columns: Int, rows: Int) -> SampleList {
     let collectionView = CollectionView(
       layout: layout(), size: Size(width: Double(columns), height: Double(rows)))
     let dataSource = DiffableDataSource<String, Int>(collectionView: collectionView) { _, number in
@@ -95,7 +95,7 @@ public enum BadgesSample {
   }
 
   /// The `badges` program.
-  public static let sample = Sample(
+  package static let sample = Sample(
     name: "badges",
     summary: """
       The compositional layout of the article on iOS 13's collection view layout (its

@@ -2,12 +2,12 @@ import Sectional
 import SectionalTerminal
 
 /// A numbered tile: a rounded box with its number in the middle.
-public struct TileCellView: CellView {
-  public init() {}
+package struct TileCellView: CellView {
+  package init() {}
 
-  public func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) { (width, 3) }
+  package func measure(_ descriptor: CellDescriptor, width: Int) -> (width: Int, height: Int) { (width, 3) }
 
-  public func draw(
+  package func draw(
     _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
     environment: DrawEnvironment
   ) {
@@ -24,10 +24,10 @@ public struct TileCellView: CellView {
 
 /// A badge: its text between spaces, bold on red where the terminal has colour, in reverse video
 /// where it does not.
-public struct BadgeView: SupplementaryView {
-  public init() {}
+package struct BadgeView: SupplementaryView {
+  package init() {}
 
-  public func draw(
+  package func draw(
     _ descriptor: SupplementaryDescriptor, kind: ElementKind, in frame: CellRect, canvas: inout Canvas,
     environment: DrawEnvironment
   ) {
@@ -55,10 +55,10 @@ extension CellContent {
 }
 
 /// A shelf under a row of books: a heavy line, wood-coloured where the terminal has colour.
-public struct ShelfView: DecorationView {
-  public init() {}
+package struct ShelfView: DecorationView {
+  package init() {}
 
-  public func draw(
+  package func draw(
     _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
   ) {
     let wood = attributes.style?.backgroundColor ?? Color(hex: 0x8B5A2B)
@@ -71,10 +71,10 @@ public struct ShelfView: DecorationView {
 
 /// A section's background: its colour where the terminal has colour, a dotted outline where it
 /// does not (so the sections stay apart in a plain print).
-public struct BackgroundView: DecorationView {
-  public init() {}
+package struct BackgroundView: DecorationView {
+  package init() {}
 
-  public func draw(
+  package func draw(
     _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
   ) {
     if environment.colors == .none {

@@ -7,9 +7,9 @@ import SectionalTerminal
 /// controller vends its own section; the note below vends none and gets the layout's own (a
 /// self-sizing list).
 @MainActor
-public enum RowsSample {
+package enum RowsSample {
   /// How a row scrolls and what it holds.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// Cards most of the width wide; ← and → move a card at a time.
     case featured
     /// Buttons as wide as their text; ← and → move a few columns.
@@ -19,14 +19,14 @@ public enum RowsSample {
   }
 
   /// One row: its title, how it scrolls and its entries.
-  public struct Row: ListDiffable, Hashable, Sendable {
-    public var title: String
-    public var kind: Kind
-    public var entries: [String]
-    public var diffIdentifier: String { title }
+  package struct Row: ListDiffable, Hashable, Sendable {
+    package var title: String
+    package var kind: Kind
+    package var entries: [String]
+    package var diffIdentifier: String { title }
   }
 
-  public static let rows: [Row] = [
+  package static let rows: [Row] = [
     Row(
       title: "Featured", kind: .featured,
       entries: [
@@ -43,7 +43,7 @@ public enum RowsSample {
   ]
 
   /// The note under the rows.
-  public static let note = """
+  package static let note = """
     Each row scrolls on its own: ← and → (or h and l, or Shift with the wheel) move the focused \
     row, else the one under the pointer, else the first in view. Tab focuses the chips one by \
     one and brings each into view.
@@ -139,7 +139,7 @@ public enum RowsSample {
     func emptyView(for adapter: ListAdapter) -> CellDescriptor? { nil }
   }
 
-  public static let registry: ViewRegistry = {
+  package static let registry: ViewRegistry = {
     var registry = ViewRegistry.standard
     registry.register(TileCellView(), forCellKind: "tile")
     return registry
@@ -147,7 +147,7 @@ public enum RowsSample {
 
   /// The list at a size: a compositional layout whose own section is a list with a row's inset,
   /// under an adapter.
-  public static func make(columns: Int, rows: Int) -> SampleList {
+  package static func make(columns: Int, rows: Int) -> SampleList {
     var list = LayoutSection.list()
     list.contentInsets = EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
     return SampleList(
@@ -156,7 +156,7 @@ public enum RowsSample {
   }
 
   /// The `rows` program.
-  public static let sample = Sample(
+  package static let sample = Sample(
     name: "rows",
     summary: """
       Rows that scroll sideways on their own (compositional orthogonal sections): featured cards

@@ -4,21 +4,21 @@ import SectionalTerminal
 /// A list a sample shows: its collection view and whatever keeps its data source alive (an
 /// adapter, a diffable data source), the views it draws with, and a title.
 @MainActor
-public final class SampleList {
+package final class SampleList {
   /// The collection view shown.
-  public let collectionView: CollectionView
+  package let collectionView: CollectionView
   /// The adapter, when the sample is built on one (the viewer then follows its controllers).
-  public let adapter: ListAdapter?
+  package let adapter: ListAdapter?
   /// The views the sample draws with.
-  public let registry: ViewRegistry
+  package let registry: ViewRegistry
   /// The status line's title.
-  public let title: String
+  package let title: String
   /// Holds the data source (a collection view holds its own weakly).
   let owner: AnyObject?
 
   /// A list driven by an adapter over `layout`: cells measured by `registry`'s views, updates
   /// applied at once, `source` giving objects and controllers.
-  public convenience init(
+  package convenience init(
     layout: any CollectionViewLayout, columns: Int, rows: Int, registry: ViewRegistry, title: String,
     source: some ListAdapterDataSource
   ) {
@@ -33,7 +33,7 @@ public final class SampleList {
       collectionView: collectionView, adapter: adapter, registry: registry, title: title, owner: source)
   }
 
-  public init(
+  package init(
     collectionView: CollectionView, adapter: ListAdapter? = nil, registry: ViewRegistry, title: String,
     owner: AnyObject? = nil
   ) {
@@ -48,22 +48,22 @@ public final class SampleList {
 /// What a sample program is: its name, what it shows, the flags of its own, and how to build its
 /// list at a size.
 @MainActor
-public struct Sample {
+package struct Sample {
   /// The program's name, as `swift run NAME` runs it.
-  public var name: String
+  package var name: String
   /// One paragraph for `--help`: what the sample shows and which technique it reproduces.
-  public var summary: String
+  package var summary: String
   /// Whether its list has buttons to focus (Tab) and press (Enter); the status line and `--help`
   /// offer those keys only then.
-  public var hasButtons: Bool
+  package var hasButtons: Bool
   /// Flags of its own (name, help), such as `--trace`.
-  public var flags: [(name: String, help: String)]
+  package var flags: [(name: String, help: String)]
   /// Builds the list `columns` wide and `rows` tall, with the flags given and somewhere to write
   /// a trace.
-  public var build:
+  package var build:
     (_ columns: Int, _ rows: Int, _ flags: Set<String>, _ trace: @escaping (String) -> Void) -> SampleList
 
-  public init(
+  package init(
     name: String, summary: String, flags: [(name: String, help: String)] = [], hasButtons: Bool = false,
     build: @escaping (Int, Int, Set<String>, @escaping (String) -> Void) -> SampleList
   ) {
@@ -75,7 +75,7 @@ public struct Sample {
   }
 
   /// `--help`'s text.
-  public var usage: String {
+  package var usage: String {
     var text = "Usage: \(name) [options]\n\n\(summary)\n\nOptions:\n"
     text += "  --width N          print N columns wide and exit\n"
     text += "  --height N         print one frame of N rows (with --width, of that size) and exit\n"
@@ -100,9 +100,9 @@ extension String {
 /// Runs a ``Sample`` as `feed` runs the feed: interactive in a terminal, printed otherwise, the
 /// same options for size and colour, the same exit statuses.
 @MainActor
-public enum SampleCommand {
+package enum SampleCommand {
   /// Runs `sample` with the process's arguments, environment and standard streams.
-  public static func main(_ sample: Sample) -> Int32 {
+  package static func main(_ sample: Sample) -> Int32 {
     FeedCommand.ignoreBrokenPipes()
     return run(
       sample, arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
@@ -113,7 +113,7 @@ public enum SampleCommand {
   }
 
   /// The program, with its world passed in so tests can run it.
-  public static func run(
+  package static func run(
     _ sample: Sample, arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool,
     stdoutIsTerminal: Bool, output: ([UInt8]) throws(TerminalError) -> Void,
     errorOutput: @escaping (String) -> Void,

@@ -6,9 +6,9 @@ import SectionalTerminal
 /// themselves; each self-sizing pass (the items it invalidated, how the content size changed) is
 /// what `--trace` prints.
 @MainActor
-public enum SelfSizingSample {
+package enum SelfSizingSample {
   /// Notes of very different lengths.
-  public static let notes: [String] = [
+  package static let notes: [String] = [
     "Short.",
     "A note of a couple of lines, long enough to wrap in a half-width column.",
     "Self-sizing cells start with an estimate. The layout places them, the cell measures its "
@@ -46,7 +46,7 @@ public enum SelfSizingSample {
     func emptyView(for adapter: ListAdapter) -> CellDescriptor? { nil }
   }
 
-  public static func make(columns: Int, rows: Int, trace: ((String) -> Void)?) -> SampleList {
+  package static func make(columns: Int, rows: Int, trace: ((String) -> Void)?) -> SampleList {
     let flow = FlowLayout()
     flow.decorationStyles = [.sectionCard: DecorationStyle(cornerRadius: 1)]
     let layout: any CollectionViewLayout = trace.map { TracingLayout(wrapping: flow, trace: $0) } ?? flow
@@ -55,7 +55,7 @@ public enum SelfSizingSample {
       source: Source())
   }
 
-  public static let sample = Sample(
+  package static let sample = Sample(
     name: "self-sizing",
     summary: """
       Self-sizing as an article on complex layouts describes it: notes start one line tall (an estimate), are measured at
@@ -71,31 +71,31 @@ public enum SelfSizingSample {
 /// sizes it was given and the content-size adjustment, when the next `prepare()` applies them.
 /// It is also a layout of the reader's own plugged into the collection view through the one
 /// contract: every call is passed on unchanged.
-public final class TracingLayout: CollectionViewLayout {
+package final class TracingLayout: CollectionViewLayout {
   let inner: any CollectionViewLayout
   let trace: (String) -> Void
   private var pendingItems: [IndexPath] = []
   private var pendingAdjustment = 0.0
   private var pass = 0
 
-  public init(wrapping inner: any CollectionViewLayout, trace: @escaping (String) -> Void) {
+  package init(wrapping inner: any CollectionViewLayout, trace: @escaping (String) -> Void) {
     self.inner = inner
     self.trace = trace
   }
 
-  public var collectionView: (any LayoutCollectionView)? {
+  package var collectionView: (any LayoutCollectionView)? {
     get { inner.collectionView }
     set { inner.collectionView = newValue }
   }
-  public var bounds: Rect {
+  package var bounds: Rect {
     get { inner.bounds }
     set { inner.bounds = newValue }
   }
-  public var contentSize: Size { inner.contentSize }
-  public var supplementaryElementKinds: [ElementKind] { inner.supplementaryElementKinds }
-  public var decorationElementKinds: [ElementKind] { inner.decorationElementKinds }
+  package var contentSize: Size { inner.contentSize }
+  package var supplementaryElementKinds: [ElementKind] { inner.supplementaryElementKinds }
+  package var decorationElementKinds: [ElementKind] { inner.decorationElementKinds }
 
-  public func prepare() {
+  package func prepare() {
     let before = inner.contentSize.height
     inner.prepare()
     guard !pendingItems.isEmpty else { return }
@@ -110,48 +110,48 @@ public final class TracingLayout: CollectionViewLayout {
     pendingAdjustment = 0
   }
 
-  public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+  package func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
     inner.layoutAttributesForElements(in: rect)
   }
-  public func layOutEstimatedSections(in rect: Rect) -> Double { inner.layOutEstimatedSections(in: rect) }
-  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+  package func layOutEstimatedSections(in rect: Rect) -> Double { inner.layOutEstimatedSections(in: rect) }
+  package func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     inner.layoutAttributesForItem(at: indexPath)
   }
-  public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+  package func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   { inner.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath) }
-  public func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
+  package func layoutAttributesForDecoration(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
     inner.layoutAttributesForDecoration(ofKind: kind, at: indexPath)
   }
-  public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+  package func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     inner.shouldInvalidateLayout(forBoundsChange: newBounds)
   }
-  public func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+  package func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     inner.invalidationContext(forBoundsChange: newBounds)
   }
-  public func invalidateLayout(with context: InvalidationContext) {
+  package func invalidateLayout(with context: InvalidationContext) {
     if !context.preferredSizes.isEmpty {
       pendingItems += context.preferredSizes.keys
       pendingAdjustment += context.contentSizeAdjustment.height
     }
     inner.invalidateLayout(with: context)
   }
-  public func selfSizesItem(at indexPath: IndexPath) -> Bool { inner.selfSizesItem(at: indexPath) }
-  public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool {
+  package func selfSizesItem(at indexPath: IndexPath) -> Bool { inner.selfSizesItem(at: indexPath) }
+  package func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool {
     inner.mayPreferSize(ofItemAt: indexPath)
   }
-  public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { inner.selfSizesItemWidth(at: indexPath) }
-  public func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
+  package func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { inner.selfSizesItemWidth(at: indexPath) }
+  package func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
     inner.selfSizesSupplementary(ofKind: kind, at: indexPath)
   }
-  public func shouldInvalidateLayout(
+  package func shouldInvalidateLayout(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool {
     inner.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original)
   }
-  public func invalidationContext(
+  package func invalidationContext(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> InvalidationContext {
     inner.invalidationContext(forPreferredAttributes: preferred, originalAttributes: original)

@@ -4,16 +4,16 @@ import SectionalTerminal
 /// The bookshelf of the article "How to Add a Decoration View to a UICollectionView": books in rows on a flow layout, a shelf (a decoration) under every row, one
 /// section per genre with a header.
 @MainActor
-public enum ShelvesSample {
+package enum ShelvesSample {
   /// The genres and their books.
-  public static let genres: [(name: String, books: [String])] = [
+  package static let genres: [(name: String, books: [String])] = [
     ("Fiction", ["Dune", "Emma", "Ulysses", "Beloved", "Lolita", "Rebecca", "Dracula", "Ivanhoe", "Walden"]),
     ("Science", ["Cosmos", "Origin", "Gödel", "Chaos", "Genome"]),
     ("Poetry", ["Odyssey", "Iliad", "Aeneid", "Beowulf", "Inferno", "Leaves", "Ariel", "Howl"]),
   ]
 
   /// A flow layout of 12×4 books, two columns apart, a shelf row under each line.
-  public static func layout() -> FlowLayout {
+  package static func layout() -> FlowLayout {
     let layout = FlowLayout()
     layout.sectionInset = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
     layout.interitemSpacing = 2
@@ -26,7 +26,7 @@ public enum ShelvesSample {
   /// With `--scroll`: each genre on one shelf that scrolls sideways — the same list on a
   /// compositional layout. Books are 12×4, two columns apart; the shelf is a background
   /// decoration inset to the section's last row.
-  public static func scrollingLayout() -> CompositionalLayout {
+  package static func scrollingLayout() -> CompositionalLayout {
     let book = LayoutItem(
       layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
     var section = LayoutSection(
@@ -48,14 +48,14 @@ public enum ShelvesSample {
     return CompositionalLayout(section: section)
   }
 
-  public static let registry: ViewRegistry = {
+  package static let registry: ViewRegistry = {
     var registry = ViewRegistry.standard
     registry.register(TileCellView(), forCellKind: "tile")
     registry.register(ShelfView(), forDecorationKind: .shelf)
     return registry
   }()
 
-  public static func make(columns: Int, rows: Int, scrolls: Bool = false) -> SampleList {
+  package static func make(columns: Int, rows: Int, scrolls: Bool = false) -> SampleList {
     let collectionView = CollectionView(
       layout: scrolls ? scrollingLayout() : layout(), size: Size(width: Double(columns), height: Double(rows))
     )
@@ -76,7 +76,7 @@ public enum ShelvesSample {
     return SampleList(collectionView: collectionView, registry: registry, title: "Shelves", owner: dataSource)
   }
 
-  public static let sample = Sample(
+  package static let sample = Sample(
     name: "shelves",
     summary: """
       The bookshelf grid of an article on decoration views, on the flow layout: books flow into rows and a shelf, a
