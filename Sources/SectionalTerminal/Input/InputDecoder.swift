@@ -1,5 +1,5 @@
 /// A key press or a mouse event read from the terminal.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
   /// A printable character (a whole grapheme cluster).
   case character(Character)
   /// An arrow key.
@@ -15,9 +15,9 @@ public enum Key: Hashable, Sendable {
 }
 
 /// A mouse event in SGR form (mode 1006), at a 0-based cell.
-public struct MouseEvent: Hashable, Sendable {
+package struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     /// A button went down: 0 left, 1 middle, 2 right.
     case press(button: Int)
     /// A button came up.
@@ -29,17 +29,17 @@ public struct MouseEvent: Hashable, Sendable {
   }
 
   /// What the mouse did.
-  public var action: Action
+  package var action: Action
   /// The 0-based column.
-  public var x: Int
+  package var x: Int
   /// The 0-based row.
-  public var y: Int
+  package var y: Int
 
   /// Whether Shift was held.
-  public var isShifted: Bool
+  package var isShifted: Bool
 
   /// An event of `action` at column `x`, row `y`, with Shift held or not (by default not).
-  public init(action: Action, x: Int, y: Int, isShifted: Bool = false) {
+  package init(action: Action, x: Int, y: Int, isShifted: Bool = false) {
     self.action = action
     self.x = x
     self.y = y

@@ -99,7 +99,7 @@ public final class TextRenderer {
   }
 
   /// A frame in content coordinates as whole cells relative to `origin`.
-  public static func cellRect(_ frame: Rect, origin: Point) -> CellRect {
+  package static func cellRect(_ frame: Rect, origin: Point) -> CellRect {
     func snap(_ value: Double) -> Int {
       guard value.isFinite else { return 0 }
       return Int(max(-1e9, min(1e9, value)).rounded())

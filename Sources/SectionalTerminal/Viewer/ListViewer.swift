@@ -5,9 +5,9 @@ import Sectional
 /// more"), scrolls sideways sections on their own, follows resizes, and draws each frame as the
 /// smallest update of the one before.
 ///
-/// The viewer is separate from the terminal: ``handle(_:)`` and ``resize(columns:rows:)`` drive
-/// it and ``render()``/`frameBytes()` show it, so tests run it without a terminal and ``run(in:)``
-/// connects it to a real one.
+/// The viewer is separate from the terminal: ``resize(columns:rows:)`` and the keys drive it and
+/// ``render()`` shows it, so it runs without a terminal as well, and ``run(in:)`` connects it to
+/// a real one.
 ///
 /// | key | does |
 /// |---|---|
@@ -209,7 +209,7 @@ public final class ListViewer {
   // MARK: - Input
 
   /// Handles one key or mouse event.
-  public func handle(_ key: Key) {
+  package func handle(_ key: Key) {
     switch key {
     case .up, .character("k"): collectionView.scroll(by: -1)
     case .down, .character("j"): collectionView.scroll(by: 1)

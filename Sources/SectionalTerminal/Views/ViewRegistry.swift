@@ -30,10 +30,10 @@ public struct ViewRegistry: Sendable {
   }
 
   /// The view registered for a cell kind, if any.
-  public func registeredCellView(forKind kind: ElementKind) -> (any CellView)? { cells[kind] }
+  package func registeredCellView(forKind kind: ElementKind) -> (any CellView)? { cells[kind] }
 
   /// The view for a cell: the one registered for its kind, else the fallback for its content.
-  public func cellView(for descriptor: CellDescriptor) -> any CellView {
+  package func cellView(for descriptor: CellDescriptor) -> any CellView {
     if let view = cells[descriptor.reuseKind] { return view }
     switch descriptor.content {
     case .button: return ButtonCellView()
@@ -43,13 +43,13 @@ public struct ViewRegistry: Sendable {
   }
 
   /// The view for supplementaries of `kind`; plain text when none is registered.
-  public func supplementaryView(ofKind kind: ElementKind) -> any SupplementaryView {
+  package func supplementaryView(ofKind kind: ElementKind) -> any SupplementaryView {
     supplementaries[kind] ?? TextSupplementaryView()
   }
 
   /// The view for decorations of `kind`, or nil when none is registered (they are not drawn, and
   /// reported once).
-  public func decorationView(ofKind kind: ElementKind) -> (any DecorationView)? { decorations[kind] }
+  package func decorationView(ofKind kind: ElementKind) -> (any DecorationView)? { decorations[kind] }
 
   /// Text for every `TextRole`'s kind; the button; text headers and footers; the section
   /// card, shelves and section backgrounds.
