@@ -9,7 +9,7 @@ import Testing
 /// names its entry's id, and `theCatalogueAndItsTestsNameTheSameCases` keeps the page and this
 /// file in step.
 @MainActor
-@Suite struct BadInputCatalogueTests {
+@Suite(.slow) struct BadInputCatalogueTests {
   // MARK: - Helpers
 
   /// A list of `rows` one-row items per object, sized by `size` when given.

@@ -7,7 +7,7 @@ import Testing
 
 /// `feed` in a real terminal: tmux at 100×40, driven by keys, read back from the pane.
 /// CI installs tmux; without it these tests fail rather than pass silently.
-@Suite(.serialized) struct EndToEndTests {
+@Suite(.serialized, .slow) struct EndToEndTests {
   /// The `feed` built beside this test binary.
   static var feedBinary: String? {
     var candidates: [URL] = []

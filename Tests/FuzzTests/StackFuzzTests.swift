@@ -524,7 +524,7 @@ struct FuzzRun {
 }
 
 @MainActor
-@Suite struct StackFuzzTests {
+@Suite(.slow) struct StackFuzzTests {
   /// Steps per run mode in CI; `SECTIONAL_FUZZ_STEPS` asks for more.
   static var steps: Int {
     ProcessInfo.processInfo.environment["SECTIONAL_FUZZ_STEPS"].flatMap { Int($0) } ?? 1_500

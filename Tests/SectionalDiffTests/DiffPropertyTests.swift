@@ -2,7 +2,7 @@ import SectionalDiff
 import SeededRandom
 import Testing
 
-@Suite struct DiffPropertyTests {
+@Suite(.slow) struct DiffPropertyTests {
   /// 6,000 seeded cases of up to 200 elements: half drawn from small alphabets, so duplicates,
   /// moves and updates are common; half with unique old identifiers, edited.
   @Test func applyingTheResultYieldsTheNewArray() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SectionalLayout
 
-@Suite struct IncrementalLayoutPropertyTests {
+@Suite(.slow) struct IncrementalLayoutPropertyTests {
   /// After any sequence of height changes, item inserts and deletes, and section inserts,
   /// deletes and moves applied incrementally, every attribute equals that of a freshly prepared
   /// layout over the same data — bit for bit, with fractional sizes. With `framesOnDemand`, the

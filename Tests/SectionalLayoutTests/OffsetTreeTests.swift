@@ -3,7 +3,7 @@ import Testing
 
 @testable import SectionalLayout
 
-@Suite struct OffsetTreeTests {
+@Suite(.slow) struct OffsetTreeTests {
   /// Walking sections from a y answers exactly what one descent per section answers — the same
   /// bits, with fractional and zero heights — and exactly the sections that reach the span.
   @Test func walkingMatchesDescentsBitForBit() {

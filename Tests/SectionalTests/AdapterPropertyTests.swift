@@ -4,7 +4,7 @@ import Testing
 @testable import Sectional
 
 @MainActor
-@Suite struct AdapterPropertyTests {
+@Suite(.slow) struct AdapterPropertyTests {
   /// 300 seeded runs of 12 updates each: random inserts, deletes, moves, content changes and
   /// duplicates. After every update the adapter holds the data source's objects (first
   /// occurrences), keeps each surviving identifier's controller, tells exactly the new and the
