@@ -41,7 +41,7 @@ extension ListHarness {
     guard let section = section(of: object) else { return [] }
     layOutWaitingSections()
     return (0..<collectionView.numberOfItems(inSection: section)).compactMap {
-      collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: section))?.frame
+      collectionView.layoutAttributesForItem(at: IndexPath(item: $0, section: section))?.frame
     }
   }
 

@@ -68,6 +68,26 @@ func card(_ id: String, extras: Int = 3, detail: String = "A detailed descriptio
     caption: "Caption", detail: detail, extras: (0..<extras).map { "Extra \($0) of \(id)" })
 }
 
+/// Any objects, each shown by the controller `makeController` gives it: the data source of a
+/// test that needs nothing more.
+@MainActor
+final class ClosureSource: ListAdapterDataSource {
+  var objects: [any ListDiffable]
+  let makeController: (any ListDiffable) -> SectionController
+
+  init(_ objects: [any ListDiffable], makeController: @escaping (any ListDiffable) -> SectionController) {
+    self.objects = objects
+    self.makeController = makeController
+  }
+
+  func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
+
+  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
+  {
+    makeController(object)
+  }
+}
+
 /// A feed of expandable cards; counts the controllers it makes.
 @MainActor
 final class FeedSource: ListAdapterDataSource {

@@ -75,10 +75,7 @@ extension ListAdapter: CollectionContext {
   /// Recomputes the controller's section's layout now; nothing when it is not in the list.
   public func invalidateLayout(for controller: SectionController) {
     guard let section = section(for: controller) else { return }
-    var context = InvalidationContext()
-    context.invalidateSections([section])
-    collectionView.layout.invalidateLayout(with: context)
-    collectionView.layoutIfNeeded()
+    collectionView.invalidateLayout(ofSections: [section])
     updateVisibility()
   }
 
@@ -97,15 +94,14 @@ extension ListAdapter: CollectionContext {
   /// has one. A missing item is reported.
   public func scroll(to controller: SectionController, item index: Int) {
     guard let section = section(for: controller) else { return }
-    let layout = collectionView.layout
     let item = IndexPath(item: index, section: section)
     // The first item brings its header along; any other item goes to the top itself.
     let header =
       index == 0
-      ? layout.layoutAttributesForSupplementaryElement(
+      ? collectionView.layoutAttributesForSupplementaryElement(
         ofKind: .header, at: IndexPath(item: 0, section: section))
       : nil
-    guard let target = header ?? layout.layoutAttributesForItem(at: item) else {
+    guard let target = header ?? collectionView.layoutAttributesForItem(at: item) else {
       report(Diagnostic(.noSuchItem, "scroll to item \(item): no such item", indexPaths: [item]))
       return
     }

@@ -9,7 +9,7 @@ extension ListAdapter {
     let count = controllers.count
     var visible = Set<Int>()
     var cells: [Int: Set<Int>] = [:]
-    for element in collectionView.layout.layoutAttributesForElements(in: collectionView.bounds) {
+    for element in collectionView.visibleElements() {
       let section = element.indexPath.section
       guard section >= 0, section < count else { continue }
       visible.insert(section)

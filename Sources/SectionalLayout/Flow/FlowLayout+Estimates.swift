@@ -11,7 +11,7 @@ import SectionalDiff
 
 extension FlowLayout {
   /// How many sections stand at their last height, waiting for a query to reach them.
-  public var estimatedSectionCount: Int { estimatedCount }
+  package var estimatedSectionCount: Int { estimatedCount }
 
   /// Lays out every section still estimated; ``contentSize`` is exact afterwards.
   ///
