@@ -89,20 +89,21 @@ struct LinearScanQuery {
   }
 }
 
-/// What seed 000's layout asks of its superclass.
-protocol SeedSuperclass {
+/// What the section-shadow layout of the article "Decorating UICollectionViewCells" asks of its
+/// superclass.
+protocol ArticleSuperclass {
   func numberOfItems(inSection section: Int) -> Int
   func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
   func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
 }
 
-extension FlowLayout: SeedSuperclass {}
+extension FlowLayout: ArticleSuperclass {}
 
-/// `UICollectionViewFlowLayout` as seed 000 subclassed it, after PSTCollectionView's open
+/// `UICollectionViewFlowLayout` as the article subclassed it, after PSTCollectionView's open
 /// reimplementation of it: prepared section frames and item frames, an item lookup by index,
 /// and an element query that tests every section's frame, then the items of those that meet
 /// the rect.
-final class FlowLayoutAsUIKit: SeedSuperclass {
+final class FlowLayoutAsUIKit: ArticleSuperclass {
   let sectionFrames: [Rect]
   let itemFrames: [[Rect]]
 
@@ -134,9 +135,9 @@ final class FlowLayoutAsUIKit: SeedSuperclass {
   }
 }
 
-/// Seed 000's final algorithm: its superclass's cells, then for each visible cell's section not
+/// The article's final algorithm: its superclass's cells, then for each visible cell's section not
 /// seen yet in this query, a decoration spanning its first and last item, stored in a cache.
-final class SeedShadowQuery<Superclass: SeedSuperclass> {
+final class ArticleShadowQuery<Superclass: ArticleSuperclass> {
   let cells: Superclass
   var decorationAttributesForSection: [Int: LayoutAttributes] = [:]
 
@@ -255,24 +256,24 @@ func layoutScenarios() -> [(name: String, make: () -> Scenario)] {
       {
         let (source, layout) = feedLayout(sections: 100_000)
         let (cellSource, cellsOnly) = feedLayout(sections: 100_000, decorations: false)
-        let seed = SeedShadowQuery(cells: FlowLayoutAsUIKit(cellsOnly))
-        let seedOnOurCells = SeedShadowQuery(cells: cellsOnly)
+        let article = ArticleShadowQuery(cells: FlowLayoutAsUIKit(cellsOnly))
+        let articleOnOurCells = ArticleShadowQuery(cells: cellsOnly)
         let viewports = randomViewports(layout, count: 1_000)
         return Scenario(
           name: "layout.decorations", n: 100_000,
-          baselineName: "seed 000 as written: first/last item per query over a UIKit-style flow layout",
+          baselineName: "the decoration article's layout as written: first/last item per query over a UIKit-style flow layout",
           measured: Sample {
             withExtendedLifetime(source) {
               for rect in viewports { blackHole(layout.layoutAttributesForElements(in: rect)) }
             }
           },
-          baseline: Sample { for rect in viewports { blackHole(seed.query(rect)) } },
+          baseline: Sample { for rect in viewports { blackHole(article.query(rect)) } },
           otherBaselines: [
             (
-              "decorations_only", "seed 000's decoration step over our own indexed cell query",
+              "decorations_only", "the article's decoration step over our own indexed cell query",
               Sample {
                 withExtendedLifetime(cellSource) {
-                  for rect in viewports { blackHole(seedOnOurCells.query(rect)) }
+                  for rect in viewports { blackHole(articleOnOurCells.query(rect)) }
                 }
               }
             )

@@ -123,7 +123,7 @@ public struct LayoutEdges: OptionSet, Hashable, Sendable {
 /// by an offset in points or in fractions of the supplementary's own size.
 ///
 /// `LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3))` puts a
-/// badge over the item's top-right corner, sticking out by 30% of its size — the badge of Apple's compositional layout samples.
+/// badge over the item's top-right corner, sticking out by 30% of its size, as in Apple's compositional layout samples.
 public struct LayoutAnchor: Hashable, Sendable {
   /// How the offset is given.
   public enum Offset: Hashable, Sendable {

@@ -78,9 +78,10 @@ public final class FlowLayout: CollectionViewLayout {
 
   // MARK: - Cache
 
-  // The cache's hot properties skip the run-time exclusivity check: every access to a class's
-  // stored property otherwise records itself in a thread-local set (a quarter of a query's
-  // instructions). The layout never holds one of them across a call that could touch it again.
+  // The cache's hot properties skip the run-time exclusivity check, which records every access
+  // to a class's stored property in a thread-local set: on a query's hot path that bookkeeping
+  // costs more than the query. Sound because the layout never holds one of them across a call
+  // that could touch it again (ReentrancyTests re-enter the layout from its delegate).
 
   @exclusivity(unchecked) var records: [SectionRecord] = []
   /// Each section's geometry, while frames are stored (empty otherwise).

@@ -3,9 +3,8 @@
 ///
 /// The tree has eight children per node, one cache line of `Double`s: a descent through 100,000
 /// sections reads six small groups instead of seventeen scattered binary nodes, and a query is
-/// bound by those reads (the first profile of `layout.query.100k` had 55% of the descent stalled
-/// on its loads). Level 0 holds the heights, each level above the sums of eight below, up to one
-/// group of at most eight: the root.
+/// bound by those reads. Level 0 holds the heights, each level above the sums of eight below, up
+/// to one group of at most eight: the root.
 ///
 /// Every inner entry is recomputed as the sum of its eight children, left to right, never
 /// adjusted by a delta, and every offset adds the same entries in the same order. So after any
