@@ -261,7 +261,8 @@ func layoutScenarios() -> [(name: String, make: () -> Scenario)] {
         let viewports = randomViewports(layout, count: 1_000)
         return Scenario(
           name: "layout.decorations", n: 100_000,
-          baselineName: "the decoration article's layout as written: first/last item per query over a UIKit-style flow layout",
+          baselineName:
+            "the decoration article's layout as written: first/last item per query over a UIKit-style flow layout",
           measured: Sample {
             withExtendedLifetime(source) {
               for rect in viewports { blackHole(layout.layoutAttributesForElements(in: rect)) }
