@@ -1,0 +1,76 @@
+// The diffable data source's face towards its collection view: the data source, the delegate and
+// the flow layout's delegate, answered from the data source's applied snapshot. A separate object,
+// as the list adapter's bridge is, so that a client sees `apply` and the look-ups, not callbacks
+// meant for the view.
+
+@MainActor
+final class DiffableBridge<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
+  unowned let source: DiffableDataSource<SectionID, ItemID>
+  /// The source's size cache, read without going through the source (this runs unspecialised).
+  let sizes: SizeCache
+
+  init(_ source: DiffableDataSource<SectionID, ItemID>) {
+    self.source = source
+    sizes = source.sizes
+  }
+
+  /// The cell provider's cell for the item at `indexPath`, or nil when there is no such item:
+  /// through the specialised path once there is one.
+  private func cell(at indexPath: IndexPath) -> CellDescriptor? {
+    if let specialisedCell = source.specialisedCell { return specialisedCell(source, indexPath) }
+    return source.item(at: indexPath).map { source.cellProvider(indexPath, $0) }
+  }
+}
+
+extension DiffableBridge: CollectionViewDataSource {
+  func numberOfSections(in collectionView: CollectionView) -> Int { source.current.numberOfSections }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    // The size cache holds the shown snapshot's counts: read there, this runs no generic code.
+    sizes.itemCount(inSection: section)
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CellDescriptor
+  {
+    cell(at: indexPath) ?? .text("", role: .body, width: 0, height: 0)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
+  ) -> SupplementaryDescriptor? {
+    source.supplementaryProvider?(kind, indexPath)
+  }
+}
+
+extension DiffableBridge: CollectionViewDelegate {
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+    if let item = source.itemIdentifier(for: indexPath) { source.selectionHandler?(indexPath, item) }
+  }
+}
+
+// The flow layout's size questions, answered from the cells (only when the bridge is the
+// collection view's delegate); headers and footers from the supplementary provider.
+extension DiffableBridge: @MainActor FlowLayoutDelegate {
+  func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+    // A known size is read without touching the generic parts.
+    sizes.size(at: indexPath) ?? fetchSize(at: indexPath)
+  }
+
+  /// Asks the cell provider for the item's size and keeps it.
+  @inline(never)
+  private func fetchSize(at indexPath: IndexPath) -> ItemSize {
+    guard let size = cell(at: indexPath)?.size else { return .exact(.zero) }
+    sizes.store(size, at: indexPath)
+    return size
+  }
+
+  func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
+    source.supplementaryProvider?(.header, IndexPath(item: 0, section: section))?.height
+      ?? layout.headerHeight
+  }
+
+  func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
+    source.supplementaryProvider?(.footer, IndexPath(item: 0, section: section))?.height
+      ?? layout.footerHeight
+  }
+}
