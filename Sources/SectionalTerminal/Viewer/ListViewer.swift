@@ -30,10 +30,10 @@ public final class ListViewer {
   public let collectionView: CollectionView
   /// The focused button, if any. Under an adapter it follows its section's controller through
   /// updates: when the card moves, focus moves with it; when the card goes, focus goes.
-  public private(set) var focused: IndexPath? {
+  public internal(set) var focused: IndexPath? {
     didSet { focusedController = focused.flatMap { adapter?.sectionController(forSection: $0.section) } }
   }
-  private weak var focusedController: SectionController?
+  weak var focusedController: SectionController?
   /// A message for the status line (a reload that failed, say), shown instead of the key help
   /// until it is set to nil. Sanitised to one line.
   package var statusMessage: String? {
@@ -53,7 +53,7 @@ public final class ListViewer {
   public private(set) var columns: Int
   /// The viewer's height in rows, the status line included: the terminal's while it runs in one.
   public private(set) var rows: Int
-  package private(set) var wantsToQuit = false
+  package internal(set) var wantsToQuit = false
   /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
   package var wantsToSuspend = false
   private var encoder: FrameEncoder
@@ -106,9 +106,9 @@ public final class ListViewer {
     collectionView.setSize(Size(width: Double(self.columns), height: Double(listRows)))
   }
 
-  private var hasStatusLine: Bool { showsStatusLine && rows >= 3 }
-  private var listRows: Int { hasStatusLine ? rows - 1 : rows }
-  private var pageSize: Double { Double(max(1, listRows - 1)) }
+  var hasStatusLine: Bool { showsStatusLine && rows >= 3 }
+  var listRows: Int { hasStatusLine ? rows - 1 : rows }
+  var pageSize: Double { Double(max(1, listRows - 1)) }
 
   // MARK: - Drawing
 
@@ -204,243 +204,5 @@ public final class ListViewer {
       })
     else { return nil }
     return (first.indexPath, first.frame.minY - bounds.minY)
-  }
-
-  // MARK: - Input
-
-  /// Handles one key or mouse event.
-  package func handle(_ key: Key) {
-    switch key {
-    case .up, .character("k"): collectionView.scroll(by: -1)
-    case .down, .character("j"): collectionView.scroll(by: 1)
-    case .pageUp, .character("b"): collectionView.scroll(by: -pageSize)
-    case .pageDown, .character(" "): collectionView.scroll(by: pageSize)
-    case .home, .character("g"): collectionView.setContentOffset(.zero)
-    case .end, .character("G"):
-      collectionView.setContentOffset(Point(x: 0, y: collectionView.maximumContentOffsetY))
-    case .left, .character("h"): scrollSideways(by: -Self.sidewaysStep, at: nil)
-    case .right, .character("l"): scrollSideways(by: Self.sidewaysStep, at: nil)
-    case .tab: moveFocus(forward: true)
-    case .backTab: moveFocus(forward: false)
-    case .enter: activateFocused()
-    case .control("l"): encoder.invalidate()
-    case .control("z"): wantsToSuspend = true
-    case .character("q"), .escape, .control("c"), .control("d"): wantsToQuit = true
-    case .mouse(let event): handle(event)
-    default: break
-    }
-  }
-
-  private func handle(_ event: MouseEvent) {
-    switch event.action {
-    case .wheelUp where event.isShifted, .wheelLeft: scrollSideways(by: -Self.sidewaysStep, at: event.y)
-    case .wheelDown where event.isShifted, .wheelRight: scrollSideways(by: Self.sidewaysStep, at: event.y)
-    case .wheelUp: collectionView.scroll(by: -3)
-    case .wheelDown: collectionView.scroll(by: 3)
-    case .press(button: 0):
-      guard event.y < listRows else { return }
-      let point = Rect(
-        x: Double(event.x), y: collectionView.contentOffset.y + Double(event.y), width: 1, height: 1)
-      // The element drawn on top at that cell takes the click, as a touch goes to the topmost
-      // view: a pinned header or a badge over a button is not the button; a button scrolled out
-      // of its sideways row (outside the row's clip) is not there.
-      let top = collectionView.layout.layoutAttributesForElements(in: point)
-        .filter {
-          $0.category != .decoration && $0.frame.intersects(point) && ($0.clip?.intersects(point) ?? true)
-        }
-        .max(by: LayoutAttributes.drawsBefore)
-      if let top, top.category == .cell, isButton(top.indexPath) {
-        focused = top.indexPath
-        activateFocused()
-      }
-    default: break
-    }
-  }
-
-  /// How far one key or wheel step scrolls a continuous sideways section (paging ones move a page
-  /// or a group).
-  static let sidewaysStep = 4.0
-
-  /// Scrolls a sideways section: the focused button's, else the one at screen row `row`, else
-  /// the first one in view.
-  private func scrollSideways(by dx: Double, at row: Int?) {
-    let visible = collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
-      .filter { $0.category == .cell && collectionView.scrollsSideways(section: $0.indexPath.section) }
-    var section: Int?
-    if let focused, collectionView.scrollsSideways(section: focused.section) {
-      section = focused.section
-    } else if let row {
-      let y = collectionView.contentOffset.y + Double(row)
-      section =
-        visible.first { ($0.clip ?? $0.frame).minY <= y && y < ($0.clip ?? $0.frame).maxY }?.indexPath.section
-    }
-    guard let section = section ?? visible.map(\.indexPath.section).min() else { return }
-    collectionView.scrollSection(section, sidewaysBy: dx)
-  }
-
-  /// After an update: focus stays on its card's button wherever the card went, or goes with it.
-  private func followFocus() {
-    guard let focused else { return }
-    guard let adapter else {
-      if !isButton(focused) { self.focused = nil }
-      return
-    }
-    guard let controller = focusedController, let section = adapter.section(for: controller) else {
-      self.focused = nil
-      return
-    }
-    if section != focused.section || !isButton(focused) {
-      self.focused = button(inSection: section, forward: false, after: nil)
-    }
-  }
-
-  /// Selects the focused button (focusing the first visible one when none is).
-  package func activateFocused() {
-    guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
-    focused = path
-    collectionView.tapItem(at: path)
-    adapter?.flushPendingUpdates()
-    // A press, not a lasting selection (a batch that reloaded the button has already dropped it):
-    // deselected quietly, as a UIKit cell deselects itself after a tap.
-    collectionView.deselectItem(at: path)
-    // The button may have moved (a card's button follows its new items): focus follows it.
-    followFocus()
-    if let focused { scrollToVisible(focused) }
-  }
-
-  /// Moves focus to the next (previous) button in reading order; from the top (bottom) of the
-  /// viewport when the focused one is out of view or there is none.
-  package func moveFocus(forward: Bool) {
-    let sections = collectionView.itemCounts.count
-    guard sections > 0 else { return }
-    var start: IndexPath?
-    if let focused, isButton(focused), isVisible(focused) { start = focused }
-    var candidate: IndexPath?
-    if let start {
-      candidate = button(inSection: start.section, forward: forward, after: start.item)
-      var section = start.section
-      while candidate == nil {
-        section += forward ? 1 : -1
-        guard section >= 0 && section < sections else { break }
-        candidate = button(inSection: section, forward: forward, after: nil)
-      }
-    } else {
-      candidate = forward ? firstVisibleButton() : lastVisibleButton()
-    }
-    guard let candidate else { return }
-    focused = candidate
-    scrollToVisible(candidate)
-  }
-
-  private func count(_ section: Int) -> Int {
-    section < collectionView.itemCounts.count ? collectionView.itemCounts[section] : 0
-  }
-
-  private func isButton(_ path: IndexPath) -> Bool {
-    if case .button = collectionView.cellDescriptor(at: path)?.content { return true }
-    return false
-  }
-
-  /// Wholly in view: inside the viewport's rows and, in a section that scrolls sideways, inside
-  /// its row's visible columns.
-  private func isVisible(_ path: IndexPath, cover: Double? = nil) -> Bool {
-    guard let attributes = collectionView.layout.layoutAttributesForItem(at: path) else { return false }
-    let frame = attributes.frame
-    let top = collectionView.bounds.minY + (cover ?? pinnedCover())
-    guard frame.minY >= top && frame.maxY <= collectionView.bounds.maxY else { return false }
-    guard let clip = attributes.clip else { return true }
-    return frame.minX >= clip.minX && frame.maxX <= clip.maxX
-  }
-
-  /// The next (previous) button of `section` after item `after` (from the start or end when nil).
-  private func button(inSection section: Int, forward: Bool, after item: Int?) -> IndexPath? {
-    let items = count(section)
-    let indexes: [Int] =
-      forward
-      ? Array(((item ?? -1) + 1)..<max((item ?? -1) + 1, items))
-      : Array((0..<min(item ?? items, items)).reversed())
-    for index in indexes where isButton(IndexPath(item: index, section: section)) {
-      return IndexPath(item: index, section: section)
-    }
-    return nil
-  }
-
-  private func visibleButtons() -> [IndexPath] {
-    let cover = pinnedCover()
-    return collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
-      .filter { $0.category == .cell && isButton($0.indexPath) && isVisible($0.indexPath, cover: cover) }
-      .map(\.indexPath).sorted()
-  }
-
-  private func firstVisibleButton() -> IndexPath? {
-    if let first = visibleButtons().first { return first }
-    // None wholly in view: the next one below.
-    let top = collectionView.bounds.minY
-    for section in 0..<collectionView.itemCounts.count {
-      if let button = button(inSection: section, forward: true, after: nil),
-        let frame = collectionView.layout.layoutAttributesForItem(at: button)?.frame, frame.minY >= top
-      {
-        return button
-      }
-    }
-    return nil
-  }
-
-  private func lastVisibleButton() -> IndexPath? { visibleButtons().last ?? firstVisibleButton() }
-
-  /// Scrolls the least that shows the item, with a row of its card around it where there is room;
-  /// in a section that scrolls sideways, the section first, until the item is within its row.
-  private func scrollToVisible(_ path: IndexPath) {
-    scrollSidewaysToVisible(path)
-    guard let frame = collectionView.layout.layoutAttributesForItem(at: path)?.frame else { return }
-    let bounds = collectionView.bounds
-    let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
-    if frame.maxY + margin > bounds.maxY {
-      collectionView.setContentOffset(Point(x: 0, y: frame.maxY + margin - bounds.height))
-    } else if frame.minY - margin < bounds.minY + pinnedCover() {
-      // Above the view, or under a header pinned to its top: scroll so the item shows below the
-      // header that will be pinned there then (its own section's, usually). The cover depends on
-      // the offset, so settle it in a few steps.
-      var y = frame.minY - margin
-      for _ in 0..<4 {
-        collectionView.setContentOffset(Point(x: 0, y: y))
-        let covered = frame.minY - margin - pinnedCover()
-        guard covered < collectionView.bounds.minY, covered < y else { break }
-        y = covered
-      }
-    }
-  }
-
-  /// How many rows at the top of the view a pinned header covers (0 without one).
-  private func pinnedCover() -> Double {
-    let bounds = collectionView.bounds
-    var cover = 0.0
-    for element in collectionView.layout.layoutAttributesForElements(in: bounds)
-    where element.zIndex >= ZIndex.pinnedHeader && element.frame.minY <= bounds.minY {
-      cover = max(cover, element.frame.maxY - bounds.minY)
-    }
-    return cover
-  }
-
-  /// Scrolls the item's section sideways until the item is inside the section's visible columns
-  /// (a paging section moves a page at a time, so this may take a few steps; it stops when the
-  /// section no longer moves).
-  private func scrollSidewaysToVisible(_ path: IndexPath) {
-    guard collectionView.scrollsSideways(section: path.section) else { return }
-    for _ in 0..<256 {
-      guard let attributes = collectionView.layout.layoutAttributesForItem(at: path),
-        let clip = attributes.clip
-      else { return }
-      let frame = attributes.frame
-      let dx: Double
-      if frame.maxX > clip.maxX && frame.minX > clip.minX {
-        dx = Swift.min(frame.maxX - clip.maxX, frame.minX - clip.minX)
-      } else if frame.minX < clip.minX {
-        dx = frame.minX - clip.minX
-      } else {
-        return
-      }
-      guard collectionView.scrollSection(path.section, sidewaysBy: dx) else { return }
-    }
   }
 }

@@ -1,0 +1,75 @@
+import Sectional
+
+// Keys and the mouse: scrolling, focus, selection and sideways rows.
+
+extension ListViewer {
+  /// Handles one key or mouse event.
+  package func handle(_ key: Key) {
+    switch key {
+    case .up, .character("k"): collectionView.scroll(by: -1)
+    case .down, .character("j"): collectionView.scroll(by: 1)
+    case .pageUp, .character("b"): collectionView.scroll(by: -pageSize)
+    case .pageDown, .character(" "): collectionView.scroll(by: pageSize)
+    case .home, .character("g"): collectionView.setContentOffset(.zero)
+    case .end, .character("G"):
+      collectionView.setContentOffset(Point(x: 0, y: collectionView.maximumContentOffsetY))
+    case .left, .character("h"): scrollSideways(by: -Self.sidewaysStep, at: nil)
+    case .right, .character("l"): scrollSideways(by: Self.sidewaysStep, at: nil)
+    case .tab: moveFocus(forward: true)
+    case .backTab: moveFocus(forward: false)
+    case .enter: activateFocused()
+    case .control("l"): invalidateScreen()
+    case .control("z"): wantsToSuspend = true
+    case .character("q"), .escape, .control("c"), .control("d"): wantsToQuit = true
+    case .mouse(let event): handle(event)
+    default: break
+    }
+  }
+
+  func handle(_ event: MouseEvent) {
+    switch event.action {
+    case .wheelUp where event.isShifted, .wheelLeft: scrollSideways(by: -Self.sidewaysStep, at: event.y)
+    case .wheelDown where event.isShifted, .wheelRight: scrollSideways(by: Self.sidewaysStep, at: event.y)
+    case .wheelUp: collectionView.scroll(by: -3)
+    case .wheelDown: collectionView.scroll(by: 3)
+    case .press(button: 0):
+      guard event.y < listRows else { return }
+      let point = Rect(
+        x: Double(event.x), y: collectionView.contentOffset.y + Double(event.y), width: 1, height: 1)
+      // The element drawn on top at that cell takes the click, as a touch goes to the topmost
+      // view: a pinned header or a badge over a button is not the button; a button scrolled out
+      // of its sideways row (outside the row's clip) is not there.
+      let top = collectionView.layout.layoutAttributesForElements(in: point)
+        .filter {
+          $0.category != .decoration && $0.frame.intersects(point) && ($0.clip?.intersects(point) ?? true)
+        }
+        .max(by: LayoutAttributes.drawsBefore)
+      if let top, top.category == .cell, isButton(top.indexPath) {
+        focused = top.indexPath
+        activateFocused()
+      }
+    default: break
+    }
+  }
+
+  /// How far one key or wheel step scrolls a continuous sideways section (paging ones move a page
+  /// or a group).
+  static let sidewaysStep = 4.0
+
+  /// Scrolls a sideways section: the focused button's, else the one at screen row `row`, else
+  /// the first one in view.
+  func scrollSideways(by dx: Double, at row: Int?) {
+    let visible = collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
+      .filter { $0.category == .cell && collectionView.scrollsSideways(section: $0.indexPath.section) }
+    var section: Int?
+    if let focused, collectionView.scrollsSideways(section: focused.section) {
+      section = focused.section
+    } else if let row {
+      let y = collectionView.contentOffset.y + Double(row)
+      section =
+        visible.first { ($0.clip ?? $0.frame).minY <= y && y < ($0.clip ?? $0.frame).maxY }?.indexPath.section
+    }
+    guard let section = section ?? visible.map(\.indexPath.section).min() else { return }
+    collectionView.scrollSection(section, sidewaysBy: dx)
+  }
+}
