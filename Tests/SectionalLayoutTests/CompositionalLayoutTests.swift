@@ -623,7 +623,7 @@ final class DefinedSource: LayoutCollectionView {
       }
       let fresh = source.makeLayout()
       var sizes = InvalidationContext()
-      for (path, size) in layout.preferredSizes { sizes.setPreferredSize(size, forItemAt: path) }
+      for (path, size) in layout.selfSizing.itemSizes { sizes.setPreferredSize(size, forItemAt: path) }
       fresh.invalidateLayout(with: sizes)
       for section in 0..<source.sections.count {
         fresh.setOrthogonalOffset(layout.orthogonalOffset(forSection: section), forSection: section)

@@ -26,7 +26,7 @@ extension CompositionalLayout {
     }
     var solver = SectionSolver(
       layout: self, section: section, itemCount: count, container: sanitizedSize,
-      preferredSizes: preferredSizes, preferredSupplementarySizes: preferredSupplementarySizes)
+      preferredSizes: selfSizing.itemSizes, preferredSupplementarySizes: selfSizing.supplementarySizes)
     let model = solver.solve(definition)
     let offset = orthogonalOffsets[section] ?? 0
     if model.scrollsSideways {

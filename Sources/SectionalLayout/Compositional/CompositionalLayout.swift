@@ -61,13 +61,9 @@ public final class CompositionalLayout: CollectionViewLayout {
   @exclusivity(unchecked) var offsets = OffsetTree()
   /// How far a badge reaches above (`top`) or below (`bottom`) its own section.
   @exclusivity(unchecked) var overhang = EdgeInsets.zero
-  /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width changes.
-  var preferredSizes: [IndexPath: Size] = [:]
-  /// Preferred sizes of estimated boundary supplementaries, by kind.
-  var preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
-  var selfSizingPasses: [IndexPath: Int] = [:]
-  var supplementarySizingPasses: [ElementKind: [IndexPath: Int]] = [:]
-  var reportedRunaways: Set<IndexPath> = []
+  /// Preferred sizes of self-sizing cells and boundary supplementaries, kept until the element is
+  /// reloaded or the width changes, and how often each changed.
+  var selfSizing = SelfSizingBook()
   /// How far each sideways-scrolling section is scrolled.
   var orthogonalOffsets: [Int: Double] = [:]
   var preparedSize = Size(width: -1, height: -1)
@@ -124,32 +120,12 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   /// Marks what `context` names for the next ``prepare()``.
   public func invalidateLayout(with context: InvalidationContext) {
-    if context.invalidatesEverything {
-      selfSizingPasses = [:]
-      supplementarySizingPasses = [:]
-      reportedRunaways = []
-    }
+    if context.invalidatesEverything { selfSizing.resetPasses() }
     if pending.record(context) { invalidateNamedElements(of: context) }
   }
 
   private func invalidateNamedElements(of context: InvalidationContext) {
-    if !context.reloadedSections.isEmpty {
-      preferredSupplementarySizes = preferredSupplementarySizes.mapValues {
-        $0.filter { !context.reloadedSections.contains($0.key.section) }
-      }
-      preferredSizes = preferredSizes.filter { !context.reloadedSections.contains($0.key.section) }
-      selfSizingPasses = selfSizingPasses.filter { !context.reloadedSections.contains($0.key.section) }
-    }
-    for (indexPath, size) in context.preferredSizes {
-      preferredSizes[indexPath] = size
-      selfSizingPasses[indexPath, default: 0] += 1
-    }
-    for (kind, sizes) in context.preferredSupplementarySizes {
-      for (indexPath, size) in sizes {
-        preferredSupplementarySizes[kind, default: [:]][indexPath] = size
-        supplementarySizingPasses[kind, default: [:]][indexPath, default: 0] += 1
-      }
-    }
+    selfSizing.record(context)
     dirtySections.formUnion(context.namedSections)
   }
 
@@ -185,11 +161,7 @@ public final class CompositionalLayout: CollectionViewLayout {
     let size = sanitizedSize
     if pending.needsFullRebuild || size != preparedSize {
       if size.width != preparedSize.width {
-        preferredSizes = [:]
-        preferredSupplementarySizes = [:]
-        selfSizingPasses = [:]
-        supplementarySizingPasses = [:]
-        reportedRunaways = []
+        selfSizing.removeAll()
       }
       rebuildEverything(size: size)
       return
@@ -241,13 +213,7 @@ public final class CompositionalLayout: CollectionViewLayout {
         newDirty.insert(newSection)
       }
     }
-    func remap<Value>(_ dictionary: [IndexPath: Value]) -> [IndexPath: Value] {
-      remappingSections(dictionary, newSectionOfOld: newSectionOfOld)
-    }
-    preferredSizes = remap(preferredSizes)
-    selfSizingPasses = remap(selfSizingPasses)
-    preferredSupplementarySizes = preferredSupplementarySizes.mapValues(remap)
-    supplementarySizingPasses = supplementarySizingPasses.mapValues(remap)
+    selfSizing.remapSections(newSectionOfOld: newSectionOfOld)
     var movedOffsets: [Int: Double] = [:]
     for (old, offset) in orthogonalOffsets where old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
       movedOffsets[newSectionOfOld[old]] = offset
@@ -304,16 +270,11 @@ public final class CompositionalLayout: CollectionViewLayout {
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> Bool {
     let indexPath = preferred.indexPath
-    let passes: Int
     switch preferred.category {
-    case .cell:
-      guard selfSizesItem(at: indexPath) else { return false }
-      passes = selfSizingPasses[indexPath, default: 0]
+    case .cell: guard selfSizesItem(at: indexPath) else { return false }
     case .supplementary:
       guard selfSizesSupplementary(ofKind: preferred.kind, at: indexPath) else { return false }
-      passes = supplementarySizingPasses[preferred.kind]?[indexPath] ?? 0
-    case .decoration:
-      return false
+    case .decoration: return false
     }
     guard preferred.frame.size.isValid else { return false }
     // Only the dimensions the layout takes from the measure count, clamped as it clamps them: a
@@ -323,17 +284,9 @@ public final class CompositionalLayout: CollectionViewLayout {
     if follows.contains(.width) { size.width = Swift.min(preferred.frame.size.width, Self.maximumLength) }
     if follows.contains(.height) { size.height = Swift.min(preferred.frame.size.height, Self.maximumLength) }
     guard size != original.frame.size else { return false }
-    if passes >= maximumSelfSizingPasses {
-      if reportedRunaways.insert(indexPath).inserted {
-        report(
-          .selfSizingDidNotSettle, indexPath,
-          "\(preferred.category == .cell ? "item" : "\(preferred.kind)") \(indexPath) changed its preferred size "
-            + "\(maximumSelfSizingPasses) times (last \(original.frame.size) → \(preferred.frame.size)); "
-            + "kept \(original.frame.size)")
-      }
-      return false
+    return selfSizing.allowsAnotherChange(preferred, from: original, maximum: maximumSelfSizingPasses) {
+      report($0.kind, indexPath, $0.message)
     }
-    return true
   }
 }
 

@@ -7,29 +7,13 @@ extension FlowLayout {
   /// by pending section updates), items and preferred sizes.
   public func invalidateLayout(with context: InvalidationContext) {
     guard !isPreparing else { return deferDuringPrepare(context) }
-    if context.invalidatesEverything {
-      selfSizingPasses = [:]
-      reportedRunaways = []
-    }
+    if context.invalidatesEverything { selfSizing.resetPasses() }
     if pending.record(context) { invalidateNamedElements(of: context) }
   }
 
   /// Preferred sizes to store, and the sections to recompute, from what a context names.
   func invalidateNamedElements(of context: InvalidationContext) {
-    let reloaded = context.reloadedSections
-    if !reloaded.isEmpty {
-      // One pass over what is stored (usually nothing), not one per reloaded section.
-      if !preferredSizes.isEmpty {
-        preferredSizes = preferredSizes.filter { !reloaded.contains($0.key.section) }
-      }
-      if !selfSizingPasses.isEmpty {
-        selfSizingPasses = selfSizingPasses.filter { !reloaded.contains($0.key.section) }
-      }
-    }
-    for (indexPath, size) in context.preferredSizes {
-      preferredSizes[indexPath] = size
-      selfSizingPasses[indexPath, default: 0] += 1
-    }
+    selfSizing.record(context)
     dirtySections.absorb(context.namedSections)
   }
 

@@ -11,9 +11,7 @@ extension FlowLayout {
     let width = sanitizedWidth
     if pending.needsFullRebuild || width != preparedWidth {
       if width != preparedWidth {
-        preferredSizes = [:]
-        selfSizingPasses = [:]
-        reportedRunaways = []
+        selfSizing.removeAll()
         _ = pending.takeAfterStructuralChanges()
       }
       rebuildEverything(width: width, delegate: delegate)
@@ -123,11 +121,7 @@ extension FlowLayout {
       movedLazy[newSectionOfOld[old]] = entry
     }
     lazySections = movedLazy
-    func remap<Value>(_ dictionary: [IndexPath: Value]) -> [IndexPath: Value] {
-      remappingSections(dictionary, newSectionOfOld: newSectionOfOld)
-    }
-    preferredSizes = remap(preferredSizes)
-    selfSizingPasses = remap(selfSizingPasses)
+    selfSizing.remapSections(newSectionOfOld: newSectionOfOld)
     records = newRecords
     geometries = newGeometries
     remapEstimates(sources: sources)

@@ -116,7 +116,7 @@ extension FlowLayout {
       let indexPath = IndexPath(item: item, section: section)
       let itemSize = delegate.layout(self, sizeForItemAt: indexPath)
       if itemSize.isEstimated { record.hasEstimatedItems = true }
-      var size = itemSize.resolved(preferred: preferredSizes[indexPath])
+      var size = itemSize.resolved(preferred: selfSizing.itemSizes[indexPath])
       if !size.isValid {
         report(.invalidSize, indexPath, "item \(indexPath) has size \(size); used 0×0")
         size = Size(

@@ -25,15 +25,8 @@ extension FlowLayout {
       preferred.frame.size.isValid,
       preferred.frame.size != original.frame.size
     else { return false }
-    if selfSizingPasses[indexPath, default: 0] >= maximumSelfSizingPasses {
-      if reportedRunaways.insert(indexPath).inserted {
-        report(
-          .selfSizingDidNotSettle, indexPath,
-          "item \(indexPath) changed its preferred size \(maximumSelfSizingPasses) times "
-            + "(last \(original.frame.size) → \(preferred.frame.size)); kept \(original.frame.size)")
-      }
-      return false
+    return selfSizing.allowsAnotherChange(preferred, from: original, maximum: maximumSelfSizingPasses) {
+      report($0.kind, indexPath, $0.message)
     }
-    return true
   }
 }

@@ -114,11 +114,9 @@ public final class FlowLayout: CollectionViewLayout {
   @exclusivity(unchecked) var offsets = OffsetTree()
   @exclusivity(unchecked) var styles: [DecorationStyle] = []
   var styleIndexes: [DecorationStyle: Int16] = [:]
-  /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width changes.
-  @exclusivity(unchecked) var preferredSizes: [IndexPath: Size] = [:]
-  /// How often each item's preferred size changed since it was last reloaded.
-  var selfSizingPasses: [IndexPath: Int] = [:]
-  var reportedRunaways: Set<IndexPath> = []
+  /// Preferred sizes from self-sizing cells, kept until the item is reloaded or the width
+  /// changes, and how often each changed.
+  @exclusivity(unchecked) var selfSizing = SelfSizingBook()
   var preparedWidth = -1.0
   @exclusivity(unchecked) var pending = PendingInvalidation()
   var dirtySections: Set<Int> = []
