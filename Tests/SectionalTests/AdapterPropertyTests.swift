@@ -84,17 +84,10 @@ import Testing
   /// sections are laid out, nothing crashes, and the shared controller keeps its context while
   /// it still serves a section.
   @Test func oneControllerForTwoObjectsIsSurvived() {
-    final class SharingSource: ListAdapterDataSource {
-      var objects: [any ListDiffable] = [Note(id: 1), Note(id: 2), Note(id: 3)]
-      let shared = RecordingController()
-      func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
-      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
-        -> SectionController
-      {
-        (object as! Note).id == 3 ? RecordingController() : shared
-      }
+    let shared = RecordingController()
+    let source = ClosureSource([Note(id: 1), Note(id: 2), Note(id: 3)]) { object in
+      (object as! Note).id == 3 ? RecordingController() : shared
     }
-    let source = SharingSource()
     let collectionView = CollectionView(size: Size(width: 40, height: 20))
     let adapter = ListAdapter(collectionView: collectionView)
     adapter.scheduler = { _ in }
@@ -107,8 +100,8 @@ import Testing
       adapter.flushPendingUpdates()
       #expect(adapter.objects.map { ($0 as! Note).id } == order)
       #expect(collectionView.itemCounts == order.map { _ in 2 })
-      if order.contains(where: { $0 != 3 }) { #expect(source.shared.collectionContext != nil) }
+      if order.contains(where: { $0 != 3 }) { #expect(shared.collectionContext != nil) }
     }
-    #expect(source.shared.collectionContext == nil)
+    #expect(shared.collectionContext == nil)
   }
 }

@@ -189,21 +189,13 @@ import Testing
           content: .text(String(repeating: "x", count: index + 1), role: .body))
       }
     }
-    final class Source: ListAdapterDataSource {
-      func objects(for adapter: ListAdapter) -> [any ListDiffable] { [Note(id: 1)] }
-      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
-        -> SectionController
-      {
-        Estimated()
-      }
-    }
     let collectionView = CollectionView(size: Size(width: 40, height: 20))
     collectionView.measurer = { descriptor, width in
       guard case .text(let text, _) = descriptor.content else { return .zero }
       return Size(width: width, height: Double(text.count + 1))
     }
     let adapter = ListAdapter(collectionView: collectionView)
-    let source = Source()
+    let source = ClosureSource([Note(id: 1)]) { _ in Estimated() }
     adapter.dataSource = source
     adapter.reloadData()
     #expect(collectionView.contentSize.height == 2 + 3 + 4)

@@ -69,15 +69,10 @@ final class RowsController: BindingSectionController<Rows> {
   }
 }
 
+/// Rows of view models and cards, each with its controller.
 @MainActor
-final class MixedSource: ListAdapterDataSource {
-  var objects: [any ListDiffable]
-  init(_ objects: [any ListDiffable]) { self.objects = objects }
-  func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
-  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
-  {
-    object is Rows ? RowsController() : CardController()
-  }
+func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
+  ClosureSource(objects) { $0 is Rows ? RowsController() : CardController() }
 }
 
 @MainActor
@@ -118,7 +113,7 @@ final class MixedSource: ListAdapterDataSource {
   }
 
   @Test func bindingBatchesDuringReloadDataRaiseNoDiagnostic() {
-    let source = MixedSource([Rows(id: "a", heights: [1, 3])])
+    let source = mixedSource([Rows(id: "a", heights: [1, 3])])
     let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 20)))
     adapter.scheduler = { _ in }
     adapter.dataSource = source
@@ -130,7 +125,7 @@ final class MixedSource: ListAdapterDataSource {
   /// The client's case: B's batch from `didUpdate` was checked against A's old count and the
   /// section move then handed the recomputed record to A.
   @Test func bindingBatchesDuringAnUpdateApplyInTheNewNumbering() {
-    let source = MixedSource([Rows(id: "a", heights: [1, 3]), Rows(id: "b", heights: [2, 1])])
+    let source = mixedSource([Rows(id: "a", heights: [1, 3]), Rows(id: "b", heights: [2, 1])])
     let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 20)))
     adapter.scheduler = { _ in }
     adapter.dataSource = source
@@ -174,7 +169,7 @@ final class MixedSource: ListAdapterDataSource {
         in: Rect(x: 0, y: 0, width: 40, height: 100_000))
     }
     for run in 0..<150 {
-      let source = MixedSource(randomObjects())
+      let source = mixedSource(randomObjects())
       let adapter = makeMixedAdapter(source)
       for step in 0..<10 {
         // Toggle some cards, then change the list.
@@ -184,7 +179,7 @@ final class MixedSource: ListAdapterDataSource {
         source.objects = randomObjects()
         adapter.performUpdates()
         adapter.flushPendingUpdates()
-        let freshSource = MixedSource(source.objects)
+        let freshSource = mixedSource(source.objects)
         let fresh = makeMixedAdapter(freshSource)
         for section in 0..<adapter.objects.count {
           if let card = adapter.sectionController(forSection: section) as? CardController, card.isExpanded {
@@ -203,7 +198,7 @@ final class MixedSource: ListAdapterDataSource {
     }
   }
 
-  func makeMixedAdapter(_ source: MixedSource) -> ListAdapter {
+  func makeMixedAdapter(_ source: ClosureSource) -> ListAdapter {
     let layout = FlowLayout()
     layout.decorationStyles = [.sectionCard: .card]
     let adapter = ListAdapter(
@@ -231,15 +226,7 @@ final class MixedSource: ListAdapterDataSource {
         SupplementaryDescriptor(height: 2, content: .text("Header", role: .header))
       }
     }
-    final class Source: ListAdapterDataSource {
-      func objects(for adapter: ListAdapter) -> [any ListDiffable] { [Note(id: 1)] }
-      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
-        -> SectionController
-      {
-        Headed()
-      }
-    }
-    let source = Source()
+    let source = ClosureSource([Note(id: 1)]) { _ in Headed() }
     let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 4)))
     adapter.dataSource = source
     adapter.reloadData()

@@ -176,13 +176,7 @@ import Testing
         textCell(component, role: .body)
       }
     }
-    final class Source: ListAdapterDataSource {
-      func objects(for adapter: ListAdapter) -> [any ListDiffable] { [card("t", extras: 2)] }
-      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
-        -> SectionController
-      { Thread() }
-    }
-    let source = Source()
+    let source = ClosureSource([card("t", extras: 2)]) { _ in Thread() }
     let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 40, height: 20)))
     adapter.dataSource = source
     adapter.reloadData()

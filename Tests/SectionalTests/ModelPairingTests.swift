@@ -57,15 +57,8 @@ import Testing
   }
 
   /// Hands out the objects it holds and a controller that remembers the identity it was made for.
-  final class Source: ListAdapterDataSource {
-    var objects: [any ListDiffable]
-    init(_ objects: [any ListDiffable]) { self.objects = objects }
-    func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
-    func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
-      -> SectionController
-    {
-      Controller(madeFor: AnyDiffIdentifier(object))
-    }
+  func source(_ objects: [any ListDiffable]) -> ClosureSource {
+    ClosureSource(objects) { Controller(madeFor: AnyDiffIdentifier($0)) }
   }
 
   final class Controller: SectionController {
@@ -75,7 +68,7 @@ import Testing
     override func didUpdate(to object: any ListDiffable) { updates += 1 }
   }
 
-  func makeAdapter(_ source: Source) -> ListAdapter {
+  func makeAdapter(_ source: ClosureSource) -> ListAdapter {
     let adapter = ListAdapter(
       collectionView: CollectionView(layout: FlowLayout(), size: Size(width: 20, height: 10)))
     adapter.scheduler = { _ in }
@@ -88,7 +81,7 @@ import Testing
   /// (the same object as before the update for a surviving identity), and that exactly the new
   /// controllers and the changed objects were told `didUpdate`, as `diff` reports them.
   func update(
-    _ adapter: ListAdapter, _ source: Source, to next: [any ListDiffable],
+    _ adapter: ListAdapter, _ source: ClosureSource, to next: [any ListDiffable],
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let old = adapter.objects
@@ -130,7 +123,7 @@ import Testing
     _ make: (Int, Int) -> any ListDiffable, identifiers: Int = Int.max,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let source = Source((0..<64).map { make($0, 0) })
+    let source = source((0..<64).map { make($0, 0) })
     let adapter = makeAdapter(source)
     for round in 1...40 {
       let next = (0..<64).map { make((round * 64 + $0) % identifiers, 0) }
@@ -151,7 +144,7 @@ import Testing
       return ids
     }
     var ids = pick()
-    let source = Source(ids.map { make($0, versions[$0]) })
+    let source = source(ids.map { make($0, versions[$0]) })
     let adapter = makeAdapter(source)
     for _ in 0..<40 {
       for _ in 0..<Int.random(in: 0...8, using: &rng) {

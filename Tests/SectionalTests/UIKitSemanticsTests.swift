@@ -278,18 +278,11 @@ import Testing
   // MARK: - SingleSectionController
 
   @Test func aSingleSectionControllerGivenAnotherTypeReportsIt() {
-    final class Source: ListAdapterDataSource {
-      var objects: [any ListDiffable] = [Note(id: 1), Label(id: "t", colour: 0), Note(id: 2)]
-      func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
-      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
-        -> SectionController
-      {
-        SingleSectionController<Note>(configure: { note, width in
-          .text("note \(note.id)", role: .body, width: width, height: 1)
-        })
-      }
+    let source = ClosureSource([Note(id: 1), Label(id: "t", colour: 0), Note(id: 2)]) { _ in
+      SingleSectionController<Note>(configure: { note, width in
+        .text("note \(note.id)", role: .body, width: width, height: 1)
+      })
     }
-    let source = Source()
     let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 10)))
     adapter.scheduler = { _ in }
     adapter.dataSource = source
