@@ -54,7 +54,12 @@ let package = Package(
       name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
     .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom"]),
     .testTarget(
-      name: "FeedTests", dependencies: ["FeedKit", "SectionalTerminal", "SectionalTesting"],
+      name: "FeedTests",
+      dependencies: [
+        "FeedKit", "SectionalTerminal", "SectionalTesting",
+        // The samples' own code is in their executables, which the tests import.
+        "badges", "shelves", "backgrounds", "self-sizing", "rows",
+      ],
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -14,10 +14,34 @@ final class BadgeGridSource: LayoutCollectionView {
   func report(_ diagnostic: Diagnostic) {}
 }
 
-/// The badges sample's section for `index`: columns, a badge per item, a pinned header and a
-/// footer.
+/// The section of the compositional article's example for `index`, as the `badges` sample lays
+/// it out (the benchmark cannot import a sample's executable): items in `columns` slots less a
+/// column each side, a 4×1 badge on each item's top-right corner, rows of 3 or 5 cells, a
+/// pinned header and a footer as tall as their text.
 func badgeSection(_ index: Int) -> LayoutSection {
-  BadgesSample.section(columns: BadgeGridSource.kinds[index % 4].columns)
+  let columns = BadgeGridSource.kinds[index % 4].columns
+  let badge = LayoutSupplementaryItem(
+    layoutSize: LayoutSize(widthDimension: .absolute(4), heightDimension: .absolute(1)),
+    elementKind: .badge,
+    containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
+  var item = LayoutItem(
+    layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)),
+    supplementaryItems: [badge])
+  item.contentInsets = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+  let group = LayoutGroup.horizontal(
+    layoutSize: LayoutSize(
+      widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
+    subitem: item, count: columns)
+  let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
+  var header = LayoutBoundarySupplementaryItem(
+    layoutSize: boundarySize, elementKind: .header, alignment: .top)
+  header.pinToVisibleBounds = true
+  let footer = LayoutBoundarySupplementaryItem(
+    layoutSize: boundarySize, elementKind: .footer, alignment: .bottom)
+  var section = LayoutSection(group: group)
+  section.boundarySupplementaryItems = [header, footer]
+  section.contentInsets = EdgeInsets(top: 1, left: 2, bottom: 1, right: 2)
+  return section
 }
 
 func badgeLayout(sections: Int) -> (BadgeGridSource, CompositionalLayout) {

@@ -4,6 +4,11 @@ import Sectional
 import SectionalTerminal
 import SectionalTesting
 import Testing
+import backgrounds
+import badges
+import rows
+import self_sizing
+import shelves
 
 /// Runs a sample program in-process, as ``runFeed(_:environment:terminal:)`` runs the feed.
 @MainActor

@@ -1,3 +1,4 @@
+import FeedKit
 import Sectional
 import SectionalTerminal
 
@@ -93,4 +94,21 @@ package enum BackgroundsSample {
       own colour, across the full width with the section's insets, chosen by its controller.
       """
   ) { columns, rows, _, _ in make(columns: columns, rows: rows) }
+}
+
+/// A section's background: its colour where the terminal has colour, a dotted outline where it
+/// does not (so the sections stay apart in a plain print).
+package struct BackgroundView: DecorationView {
+  package init() {}
+
+  package func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
+  ) {
+    if environment.colors == .none {
+      canvas.drawBox(frame, border: .square, style: .plain)
+      return
+    }
+    let fill = attributes.style?.backgroundColor ?? environment.theme.sectionBackground
+    canvas.fill(frame, style: TextStyle(background: .rgb(fill)))
+  }
 }

@@ -1,3 +1,4 @@
+import FeedKit
 import Sectional
 import SectionalTerminal
 
@@ -103,4 +104,26 @@ package enum BadgesSample {
       a badge on every item's corner, pinned headers and footers, filled from a diffable snapshot.
       """
   ) { columns, rows, _, _ in make(columns: columns, rows: rows) }
+}
+
+/// A badge: its text between spaces, bold on red where the terminal has colour, in reverse video
+/// where it does not.
+package struct BadgeView: SupplementaryView {
+  package init() {}
+
+  package func draw(
+    _ descriptor: SupplementaryDescriptor, kind: ElementKind, in frame: CellRect, canvas: inout Canvas,
+    environment: DrawEnvironment
+  ) {
+    let style =
+      environment.colors == .none
+      ? TextStyle(attributes: .reverse)
+      : TextStyle(
+        foreground: .rgb(Color(hex: 0xFFFFFF)), background: .rgb(Color(hex: 0xD14D41)), attributes: .bold)
+    canvas.fill(frame, style: style)
+    let text = descriptor.content.shownText
+    let width = DisplayWidth.of(text)
+    canvas.drawText(
+      text, x: frame.x + max(0, (frame.width - width) / 2), y: frame.y, style: style, maxWidth: frame.width)
+  }
 }

@@ -1,3 +1,4 @@
+import FeedKit
 import Sectional
 import SectionalTerminal
 
@@ -85,4 +86,19 @@ package enum ShelvesSample {
       """,
     flags: [("--scroll", "one shelf per genre, scrolling sideways (←/→, h/l, Shift-wheel)")]
   ) { columns, rows, flags, _ in make(columns: columns, rows: rows, scrolls: flags.contains("--scroll")) }
+}
+
+/// A shelf under a row of books: a heavy line, wood-coloured where the terminal has colour.
+package struct ShelfView: DecorationView {
+  package init() {}
+
+  package func draw(
+    _ attributes: LayoutAttributes, in frame: CellRect, canvas: inout Canvas, environment: DrawEnvironment
+  ) {
+    let wood = attributes.style?.backgroundColor ?? Color(hex: 0x8B5A2B)
+    let style =
+      environment.colors == .none
+      ? TextStyle.plain : TextStyle(foreground: .rgb(Color(hex: 0xD9A066)), background: .rgb(wood))
+    canvas.fill(frame, with: "▀", style: style)
+  }
 }

@@ -1,3 +1,4 @@
+import FeedKit
 import Sectional
 import SectionalTerminal
 
