@@ -30,7 +30,8 @@ package final class FeedList: ListAdapterDataSource {
 
   /// What a feed without cards shows.
   package func emptyView(for adapter: ListAdapter) -> CellDescriptor? {
-    .text("This feed has no cards yet.", role: .caption, width: adapter.containerSize.width, height: 1)
+    .text(
+      "This feed has no cards yet.", role: .caption, width: adapter.collectionView.bounds.width, height: 1)
   }
 
   /// Shows `document` instead, as the difference from the current one: cards that stay keep

@@ -87,7 +87,7 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
         let (source, adapter) = benchAdapter(benchCards(100_000))
         let middle = 50_000
         let controller = adapter.sectionController(forSection: middle) as! FeedCardController
-        adapter.scroll(to: controller, item: 0)
+        controller.collectionContext?.scroll(to: controller, item: 0)
         // Collapsing through the list's own update: a reload of 100,000 sections before each
         // run would cost more than a whole sample of toggles.
         let reset = { controller.setExpanded(false) }

@@ -99,16 +99,18 @@ import Testing
     try check("L07", "a controller's batch with items out of range") {
       let h = try harness([1])
       try h.perform("insert at 99", expecting: [.invalidBatchUpdate]) { h in
-        h.adapter.performBatch(
-          for: h.controller(for: Model(id: 1))!, updates: { $0.insert([99]) }, completion: nil)
+        let controller = h.controller(for: Model(id: 1))!
+        controller.collectionContext?.performBatch(
+          for: controller, updates: { $0.insert([99]) }, completion: nil)
       }
       #expect(h.numberOfItems(inSectionOf: Model(id: 1)) == 1)
     }
     try check("L08", "a batch whose counts do not add up") {
       let h = try harness([1])
       try h.perform("delete without a change", expecting: [.invalidBatchUpdate]) { h in
-        h.adapter.performBatch(
-          for: h.controller(for: Model(id: 1))!, updates: { $0.delete([0]) }, completion: nil)
+        let controller = h.controller(for: Model(id: 1))!
+        controller.collectionContext?.performBatch(
+          for: controller, updates: { $0.delete([0]) }, completion: nil)
       }
       #expect(h.numberOfItems(inSectionOf: Model(id: 1)) == 1)
     }

@@ -1,6 +1,7 @@
-import Sectional
 import SectionalTesting
 import Testing
+
+@testable import Sectional
 
 /// Items of three rows, each event it hears recorded: "show"/"hide" for the section, "+i"/"-i"
 /// for cell i.

@@ -223,10 +223,10 @@ final class RecordingContext: CollectionContext {
     self.recorder = recorder
   }
 
-  var containerSize: Size { adapter.containerSize }
+  var containerSize: Size { adapter.collectionView.bounds.size }
   func section(for controller: SectionController) -> Int? { adapter.section(for: controller) }
   func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
-    adapter.measure(descriptor, width: width)
+    adapter.collectionView.measure(descriptor, width: width)
   }
   func performBatch(
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,

@@ -1,24 +1,54 @@
-// MARK: - CollectionContext
+// What the adapter does for its section controllers. They reach it through their
+// `collectionContext`, an `AdapterContext` the adapter owns: the adapter's own surface keeps only
+// what a client calls (as IGListKit keeps its adapter's context conformance private).
 
-extension ListAdapter: CollectionContext {
-  /// The collection view's visible size.
-  public var containerSize: Size { collectionView.bounds.size }
+/// A section controller's collection context under a ``ListAdapter``: forwards to the adapter,
+/// which it never keeps alive (the adapter owns it).
+@MainActor
+final class AdapterContext: CollectionContext {
+  unowned let adapter: ListAdapter
 
+  init(adapter: ListAdapter) { self.adapter = adapter }
+
+  var containerSize: Size { adapter.collectionView.bounds.size }
+  func section(for controller: SectionController) -> Int? { adapter.section(for: controller) }
+  func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
+    adapter.collectionView.measure(descriptor, width: width)
+  }
+  func performBatch(
+    for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
+    completion: ((Bool) -> Void)?
+  ) {
+    adapter.performBatch(for: controller, updates: updates, completion: completion)
+  }
+  func invalidateLayout(for controller: SectionController) { adapter.invalidateLayout(for: controller) }
+  func reload(_ controller: SectionController) { adapter.reload(controller) }
+  func scroll(to controller: SectionController, item index: Int) {
+    adapter.scroll(to: controller, item: index)
+  }
+  func selectItem(at index: Int, in controller: SectionController) {
+    adapter.selectItem(at: index, in: controller)
+  }
+  func deselectItem(at index: Int, in controller: SectionController) {
+    adapter.deselectItem(at: index, in: controller)
+  }
+  func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
+    adapter.isSelected(itemAt: index, in: controller)
+  }
+  func visibleIndexes(for controller: SectionController) -> [Int] { adapter.visibleIndexes(for: controller) }
+}
+
+extension ListAdapter {
   /// The controller's section now, or nil when it is not in this adapter's list. O(1).
   public func section(for controller: SectionController) -> Int? {
     let index = controller.sectionIndex
     return controllers.indices.contains(index) && controllers[index] === controller ? index : nil
   }
 
-  /// The collection view's measure of the cell at `width` (its ``CollectionView/measurer``).
-  public func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
-    collectionView.measure(descriptor, width: width)
-  }
-
   /// Applies the controller's item batch (see
   /// ``CollectionContext/performBatch(for:updates:completion:)``); during an adapter update, holds
   /// it until the update is in.
-  public func performBatch(
+  func performBatch(
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?
   ) {
@@ -73,7 +103,7 @@ extension ListAdapter: CollectionContext {
   }
 
   /// Recomputes the controller's section's layout now; nothing when it is not in the list.
-  public func invalidateLayout(for controller: SectionController) {
+  func invalidateLayout(for controller: SectionController) {
     guard let section = section(for: controller) else { return }
     collectionView.invalidateLayout(ofSections: [section])
     updateVisibility()
@@ -81,7 +111,7 @@ extension ListAdapter: CollectionContext {
 
   /// Reloads the controller's section now: every item is asked for again, and its shown cells are
   /// displayed anew.
-  public func reload(_ controller: SectionController) {
+  func reload(_ controller: SectionController) {
     guard let section = section(for: controller) else { return }
     forgetDisplayedCells(of: controller)
     var batch = BatchUpdates()
@@ -92,7 +122,7 @@ extension ListAdapter: CollectionContext {
 
   /// Scrolls item `index` of the controller's section to the top; for item 0, its header when it
   /// has one. A missing item is reported.
-  public func scroll(to controller: SectionController, item index: Int) {
+  func scroll(to controller: SectionController, item index: Int) {
     guard let section = section(for: controller) else { return }
     let item = IndexPath(item: index, section: section)
     // The first item brings its header along; any other item goes to the top itself.
@@ -109,25 +139,25 @@ extension ListAdapter: CollectionContext {
   }
 
   /// Selects the item quietly (see ``CollectionContext/selectItem(at:in:)``).
-  public func selectItem(at index: Int, in controller: SectionController) {
+  func selectItem(at index: Int, in controller: SectionController) {
     guard let section = section(for: controller) else { return }
     collectionView.select(IndexPath(item: index, section: section), notifying: false)
   }
 
   /// Deselects the item quietly (see ``CollectionContext/deselectItem(at:in:)``).
-  public func deselectItem(at index: Int, in controller: SectionController) {
+  func deselectItem(at index: Int, in controller: SectionController) {
     guard let section = section(for: controller) else { return }
     collectionView.deselect(IndexPath(item: index, section: section), notifying: false)
   }
 
   /// Whether the item is among the collection view's selected items.
-  public func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
+  func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
     guard let section = section(for: controller) else { return false }
     return collectionView.indexPathsForSelectedItems.contains(IndexPath(item: index, section: section))
   }
 
   /// The controller's items with a cell in view, ascending. O(log n + k) for k visible elements.
-  public func visibleIndexes(for controller: SectionController) -> [Int] {
+  func visibleIndexes(for controller: SectionController) -> [Int] {
     guard let section = section(for: controller) else { return [] }
     return collectionView.indexPathsForVisibleItems.filter { $0.section == section }.map(\.item)
   }

@@ -147,7 +147,7 @@ extension ListAdapter {
       controller.isFirstSection = false
       controller.isLastSection = false
     }
-    for index in resolved.created { resolved.controllers[index].collectionContext = self }
+    for index in resolved.created { resolved.controllers[index].collectionContext = context }
     controllers.first?.isFirstSection = false
     controllers.last?.isLastSection = false
     resolved.controllers.first?.isFirstSection = true

@@ -50,6 +50,8 @@ public final class ListAdapter {
   var workingRangeControllers: [SectionController] = []
   /// The collection view's data source and delegate (held here; the view holds it weakly).
   private(set) lazy var bridge = AdapterBridge(adapter: self)
+  /// Every controller's `collectionContext` (held here; controllers hold it weakly).
+  private(set) lazy var context = AdapterContext(adapter: self)
   /// What to show when there are no objects.
   public internal(set) var emptyView: CellDescriptor?
 

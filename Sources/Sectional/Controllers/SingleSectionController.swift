@@ -60,7 +60,7 @@ public final class SingleSectionController<Object>: SectionController {
   /// `unexpected-object-type` diagnostic says so.
   public override func didUpdate(to object: any ListDiffable) {
     self.object = object as? Object
-    guard self.object == nil, let adapter = collectionContext as? ListAdapter else { return }
+    guard self.object == nil, let adapter = (collectionContext as? AdapterContext)?.adapter else { return }
     adapter.report(
       Diagnostic(
         .unexpectedObjectType,
