@@ -7,13 +7,19 @@
 @MainActor
 final class AdapterContext: CollectionContext {
   unowned let adapter: ListAdapter
+  /// The adapter's collection view, held directly: the sizes and measures every cell asks for
+  /// then cost a load, not an unowned reference's check. No cycle: the view never holds this.
+  let collectionView: CollectionView
 
-  init(adapter: ListAdapter) { self.adapter = adapter }
+  init(adapter: ListAdapter) {
+    self.adapter = adapter
+    collectionView = adapter.collectionView
+  }
 
-  var containerSize: Size { adapter.collectionView.bounds.size }
+  var containerSize: Size { collectionView.bounds.size }
   func section(for controller: SectionController) -> Int? { adapter.section(for: controller) }
   func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
-    adapter.collectionView.measure(descriptor, width: width)
+    collectionView.measure(descriptor, width: width)
   }
   func performBatch(
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
@@ -40,10 +46,7 @@ final class AdapterContext: CollectionContext {
 
 extension ListAdapter {
   /// The controller's section now, or nil when it is not in this adapter's list. O(1).
-  public func section(for controller: SectionController) -> Int? {
-    let index = controller.sectionIndex
-    return controllers.indices.contains(index) && controllers[index] === controller ? index : nil
-  }
+  public func section(for controller: SectionController) -> Int? { sectionMap.section(for: controller) }
 
   /// Applies the controller's item batch (see
   /// ``CollectionContext/performBatch(for:updates:completion:)``); during an adapter update, holds
@@ -52,17 +55,17 @@ extension ListAdapter {
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?
   ) {
-    if isApplyingUpdate {
-      if ObjectIdentifier(controller) == controllerBeingUpdated {
+    if updater.isApplyingUpdate {
+      if ObjectIdentifier(controller) == updater.controllerBeingUpdated {
         // Its section is inserted or reloaded by the update being applied: the model changes
         // now and the update carries the new items.
         var ignored = ItemUpdates()
         updates(&ignored)
-        if let completion { heldBatches.append { completion(true) } }
+        if let completion { updater.hold { completion(true) } }
       } else {
         // Another section: its model changes once the update is in, and its batch applies in
         // the new numbering.
-        heldBatches.append { [weak self, weak controller] in
+        updater.hold { [weak self, weak controller] in
           guard let self, let controller else {
             completion?(false)
             return
@@ -94,9 +97,9 @@ extension ListAdapter {
     }
     let applied = collectionView.performBatchUpdates(batch)
     if applied {
-      remapDisplayedCells(of: controller, through: batch)
+      visibility.remapDisplayedCells(of: controller, section: section, through: batch)
     } else {
-      for shown in displayedControllers { forgetDisplayedCells(of: shown) }
+      for shown in visibility.displayedControllers { visibility.forgetDisplayedCells(of: shown) }
     }
     updateVisibility()
     completion?(applied)
@@ -113,7 +116,7 @@ extension ListAdapter {
   /// displayed anew.
   func reload(_ controller: SectionController) {
     guard let section = section(for: controller) else { return }
-    forgetDisplayedCells(of: controller)
+    visibility.forgetDisplayedCells(of: controller)
     var batch = BatchUpdates()
     batch.reloadedSections = [section]
     collectionView.performBatchUpdates(batch)

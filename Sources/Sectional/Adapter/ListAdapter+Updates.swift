@@ -5,40 +5,22 @@ extension ListAdapter {
   /// batch. Calls in the same turn are coalesced into one update; a call during an update runs
   /// after it. `completion` is called once the update is applied.
   public func performUpdates(completion: ((Bool) -> Void)? = nil) {
-    if let completion { pendingCompletions.append(completion) }
-    if isUpdating {
-      needsAnotherUpdate = true
-      return
-    }
-    guard !updateScheduled else { return }
-    updateScheduled = true
+    guard updater.request(completion: completion) else { return }
     scheduler { [weak self] in self?.flushPendingUpdates() }
   }
 
   /// Applies a pending ``performUpdates(completion:)`` now.
   public func flushPendingUpdates() {
-    guard updateScheduled || needsAnotherUpdate, !isUpdating else { return }
-    repeat {
-      updateScheduled = false
-      needsAnotherUpdate = false
-      let completions = pendingCompletions
-      pendingCompletions = []
-      isUpdating = true
-      applyUpdate()
-      // Still updating while completions run: an update they ask for is queued for the next
-      // round of this loop.
-      for completion in completions { completion(true) }
-      isUpdating = false
-    } while needsAnotherUpdate
+    updater.flush { applyUpdate() }
   }
 
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
   /// identifiers are still kept.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
-    applying {
+    updater.applying {
       let resolved = resolveControllers()
-      for controller in displayedControllers { forgetDisplayedCells(of: controller) }
-      install(resolved)
+      for controller in visibility.displayedControllers { visibility.forgetDisplayedCells(of: controller) }
+      sectionMap.install(resolved, context: context)
       for (object, controller) in zip(resolved.objects, resolved.controllers) {
         update(controller, to: object)
       }
@@ -50,13 +32,13 @@ extension ListAdapter {
 
   /// Reloads the sections of these objects (their controllers get the objects again).
   public func reloadObjects(_ objects: [any ListDiffable]) {
-    applying {
+    updater.applying {
       var updates = BatchUpdates()
       for object in objects {
-        guard let controller = controllerByIdentifier[AnyDiffIdentifier(object)],
+        guard let controller = sectionMap.controller(for: AnyDiffIdentifier(object)),
           let section = section(for: controller)
         else { continue }
-        forgetDisplayedCells(of: controller)
+        visibility.forgetDisplayedCells(of: controller)
         update(controller, to: object)
         updates.reloadedSections.append(section)
       }
@@ -66,12 +48,12 @@ extension ListAdapter {
   }
 
   private func applyUpdate() {
-    applying {
+    updater.applying {
       let resolved = resolveControllers()
       let changes = Self.diff(old: objects, resolved)
       let oldControllers = controllers
-      for old in changes.updates { forgetDisplayedCells(of: oldControllers[old]) }
-      install(resolved)
+      for old in changes.updates { visibility.forgetDisplayedCells(of: oldControllers[old]) }
+      sectionMap.install(resolved, context: context)
       // didUpdate only where the controller is new or its object's content changed, in section
       // order, with every controller already in its new section.
       var updatedNew = resolved.created
@@ -93,34 +75,38 @@ extension ListAdapter {
     updateVisibility()
   }
 
-  /// Runs `body` as the application of an update, then the item batches controllers asked for
-  /// during it, in the new numbering.
-  private func applying(_ body: () -> Void) {
-    let wasApplying = isApplyingUpdate
-    isApplyingUpdate = true
-    body()
-    isApplyingUpdate = wasApplying
-    guard !wasApplying else { return }
-    while !heldBatches.isEmpty {
-      let batches = heldBatches
-      heldBatches = []
-      for batch in batches { batch() }
+  /// Asks the data source for its objects and resolves them against the section map; reports
+  /// dropped duplicates and keeps the empty view.
+  private func resolveControllers() -> SectionMap.Resolution {
+    guard let dataSource else {
+      return SectionMap.Resolution(kept: Array(repeating: false, count: controllers.count))
     }
+    let resolved = sectionMap.resolve(dataSource.objects(for: self)) {
+      dataSource.listAdapter(self, sectionControllerFor: $0)
+    }
+    if !resolved.duplicates.isEmpty {
+      report(
+        Diagnostic(
+          .duplicateIdentifiers,
+          "duplicate identifiers dropped (first occurrence kept): "
+            + resolved.duplicates.map(\.description).joined(separator: ", ")))
+    }
+    emptyView = resolved.objects.isEmpty ? dataSource.emptyView(for: self) : nil
+    return resolved
   }
 
   /// Gives `controller` its object. An item batch it asks for meanwhile is part of this update
   /// (its section is inserted or reloaded), so it is folded in rather than applied on its own.
   private func update(_ controller: SectionController, to object: any ListDiffable) {
-    let previous = controllerBeingUpdated
-    controllerBeingUpdated = ObjectIdentifier(controller)
-    controller.didUpdate(to: object)
-    controllerBeingUpdated = previous
+    updater.updating(controller) { controller.didUpdate(to: object) }
   }
 
   /// The section-level diff, from the pairing ``resolveControllers()`` found: no symbol table,
   /// no hashing, and no content check of an object found unchanged while pairing. Not isolated:
   /// it reads only its arguments.
-  private nonisolated static func diff(old: [any ListDiffable], _ resolved: Resolution) -> IndexChanges {
+  private nonisolated static func diff(old: [any ListDiffable], _ resolved: SectionMap.Resolution)
+    -> IndexChanges
+  {
     let new = resolved.objects
     let contents = resolved.contents
     return SectionalDiff.diff(oldCount: old.count, newToOld: resolved.oldIndexes) {

@@ -20,34 +20,20 @@ public final class ListAdapter {
     Task { @MainActor in work() }
   }
 
+  // The adapter composes three parts, each with one job: the section map (objects, their
+  // controllers, and how a new list pairs with the current one), the updater (coalescing, and
+  // the batches held while an update is applied) and the visibility tracker (what the display
+  // and working-range delegates last heard).
+  let sectionMap = SectionMap()
+  let updater = AdapterUpdater()
+  let visibility = VisibilityTracker()
+
   /// The objects on screen, one per section, duplicates dropped.
-  public internal(set) var objects: [any ListDiffable] = []
-  /// `objects`' identities, boxed once per update.
-  var identifiers: [AnyDiffIdentifier] = []
-  var controllers: [SectionController] = []
-  var controllerByIdentifier: [AnyDiffIdentifier: SectionController] = [:]
-  var pendingCompletions: [(Bool) -> Void] = []
-  var updateScheduled = false
-  var isUpdating = false
-  var needsAnotherUpdate = false
-  /// While the adapter resolves and applies an update: item batches a controller asks for now
-  /// are folded into the update (its own controller's) or held until the update is applied.
-  var isApplyingUpdate = false
-  /// The controller whose ``SectionController/didUpdate(to:)`` is running while the adapter
-  /// applies an update: its section is inserted or reloaded by the update anyway. Its identity
-  /// only (the adapter holds the controller meanwhile): a `weak` reference would give every
-  /// controller a side table for good, and every later retain and release of it the slow path.
-  var controllerBeingUpdated: ObjectIdentifier?
-  /// Item batches held while an update is applied, run right after it in the new numbering.
-  var heldBatches: [() -> Void] = []
+  public var objects: [any ListDiffable] { sectionMap.objects }
+  /// Each section's controller.
+  var controllers: [SectionController] { sectionMap.controllers }
   /// The sections of the controllers on screen that are still in the list, ascending.
-  var visibleSections: [Int] { displayedControllers.compactMap { section(for: $0) }.sorted() }
-  /// The controllers the display delegates last heard are on screen, in section order, and
-  /// the indexes of their cells shown (only for controllers with a display delegate).
-  var displayedControllers: [SectionController] = []
-  var displayedCells: [ObjectIdentifier: Set<Int>] = [:]
-  /// The controllers the working-range delegates last heard are in range.
-  var workingRangeControllers: [SectionController] = []
+  var visibleSections: [Int] { visibility.displayedControllers.compactMap { section(for: $0) }.sorted() }
   /// The collection view's data source and delegate (held here; the view holds it weakly).
   private(set) lazy var bridge = AdapterBridge(adapter: self)
   /// Every controller's `collectionContext` (held here; controllers hold it weakly).
@@ -69,7 +55,7 @@ public final class ListAdapter {
 
   /// The controller of the object with the same identifier, or nil when it is not in the list.
   public func sectionController(for object: any ListDiffable) -> SectionController? {
-    controllerByIdentifier[AnyDiffIdentifier(object)]
+    sectionMap.controller(for: AnyDiffIdentifier(object))
   }
 
   /// The controller of `section`, or nil when there is no such section.
@@ -97,6 +83,12 @@ public final class ListAdapter {
   }
 
   func report(_ diagnostic: Diagnostic) { collectionView.report(diagnostic) }
+
+  /// Tells the display and working-range delegates what changed on screen.
+  func updateVisibility() {
+    visibility.update(
+      visible: collectionView.visibleElements(), controllers: controllers, workingRangeSize: workingRangeSize)
+  }
 }
 
 extension Diagnostic.Kind {

@@ -1,7 +1,27 @@
-// The section map: which controller serves which object, and how a new list of objects pairs
-// with the current one.
+/// The adapter's section map: the objects on screen, one per section, the controller serving
+/// each, and how a new list of objects pairs with the current one. It knows nothing of the
+/// collection view: the adapter turns what changed into a batch.
+@MainActor
+final class SectionMap {
+  /// The objects on screen, one per section, duplicates dropped.
+  private(set) var objects: [any ListDiffable] = []
+  /// `objects`' identities, boxed once per update.
+  private(set) var identifiers: [AnyDiffIdentifier] = []
+  /// Each section's controller.
+  private(set) var controllers: [SectionController] = []
+  private var controllerByIdentifier: [AnyDiffIdentifier: SectionController] = [:]
 
-extension ListAdapter {
+  /// The controller serving `identifier`, or nil.
+  func controller(for identifier: AnyDiffIdentifier) -> SectionController? {
+    controllerByIdentifier[identifier]
+  }
+
+  /// The controller's section now, or nil when it is not in the list. O(1).
+  func section(for controller: SectionController) -> Int? {
+    let index = controller.sectionIndex
+    return controllers.indices.contains(index) && controllers[index] === controller ? index : nil
+  }
+
   /// The outcome of asking the data source: its objects with duplicates dropped, their
   /// identities, a controller for each, and how they pair with the current list.
   struct Resolution {
@@ -17,6 +37,8 @@ extension ListAdapter {
     var created: [Int] = []
     /// For each current section, whether its identifier is still in the list.
     var kept: [Bool] = []
+    /// Identifiers of objects dropped as repeats of an earlier one.
+    var duplicates: [AnyDiffIdentifier] = []
   }
 
   /// What is known of a new object's content against the current object of its identifier.
@@ -30,14 +52,14 @@ extension ListAdapter {
   }
 
   /// The new objects (duplicates dropped) and a controller for each: the existing one for a
-  /// surviving identifier, a new one otherwise.
+  /// surviving identifier, one from `makeController` otherwise.
   ///
   /// Most updates change a few objects, so an identifier is first compared with the current
   /// list at the offset where the previous one matched: a run of unchanged order matches without
   /// hashing. Only the first object of each run looks its identifier up.
-  func resolveControllers() -> Resolution {
-    guard let dataSource else { return Resolution(kept: Array(repeating: false, count: controllers.count)) }
-    let all = dataSource.objects(for: self)
+  func resolve(
+    _ all: [any ListDiffable], makeController: (any ListDiffable) -> SectionController
+  ) -> Resolution {
     var resolved = Resolution()
     resolved.identifiers.reserveCapacity(all.count)
     resolved.controllers.reserveCapacity(all.count)
@@ -47,7 +69,6 @@ extension ListAdapter {
     var createdIdentifiers: Set<AnyDiffIdentifier> = []
     // Positions in `all` of duplicates dropped; without any, `all` is the new list as it is.
     var dropped: [Int] = []
-    var duplicates: [AnyDiffIdentifier] = []
     var offset = 0
     // The current list through copies of its references: a data source that reloads from inside
     // `sectionControllerFor` replaces the adapter's lists while this reads them.
@@ -83,7 +104,7 @@ extension ListAdapter {
       if old >= 0 {
         guard !resolved.kept[old] else {
           dropped.append(position)
-          duplicates.append(identifier)
+          resolved.duplicates.append(identifier)
           continue
         }
         resolved.kept[old] = true
@@ -92,10 +113,10 @@ extension ListAdapter {
       } else {
         guard createdIdentifiers.insert(identifier).inserted else {
           dropped.append(position)
-          duplicates.append(identifier)
+          resolved.duplicates.append(identifier)
           continue
         }
-        controller = dataSource.listAdapter(self, sectionControllerFor: all[position])
+        controller = makeController(all[position])
         resolved.created.append(index)
       }
       resolved.identifiers.append(identifier)
@@ -115,19 +136,14 @@ extension ListAdapter {
           resolved.objects.append(object)
         }
       }
-      report(
-        Diagnostic(
-          .duplicateIdentifiers,
-          "duplicate identifiers dropped (first occurrence kept): "
-            + duplicates.map(\.description).joined(separator: ", ")))
     }
-    emptyView = resolved.objects.isEmpty ? dataSource.emptyView(for: self) : nil
     return resolved
   }
 
   /// Makes the resolved list current: controllers that left lose their context, new ones get
-  /// it, every controller learns its section, and the identifier map changes by what changed.
-  func install(_ resolved: Resolution) {
+  /// `context`, every controller learns its section, and the identifier map changes by what
+  /// changed.
+  func install(_ resolved: Resolution, context: AdapterContext) {
     for (old, kept) in resolved.kept.enumerated() where !kept {
       controllerByIdentifier[identifiers[old]] = nil
     }

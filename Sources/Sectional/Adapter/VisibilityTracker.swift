@@ -1,15 +1,27 @@
-extension ListAdapter {
-  /// Tells display, working-range and scroll delegates what changed on screen.
-  ///
-  /// Sections are followed by controller, not by index: a controller that moves while shown is
-  /// not told anything, one that leaves the list while shown hears `didEndDisplaying`. Cells are
-  /// followed by index within their controller; ``forgetDisplayedCells(of:)`` and
-  /// ``remapDisplayedCells(of:through:)`` keep the indexes in step with updates.
-  func updateVisibility() {
+/// What the adapter's display and working-range delegates last heard: the controllers on screen
+/// and their cells shown, and the controllers in the working range. Told what is visible after
+/// each change, it tells the delegates the difference.
+///
+/// Sections are followed by controller, not by index: a controller that moves while shown is not
+/// told anything, one that leaves the list while shown hears `didEndDisplaying`. Cells are
+/// followed by index within their controller; ``forgetDisplayedCells(of:)`` and
+/// ``remapDisplayedCells(of:section:through:)`` keep the indexes in step with updates.
+@MainActor
+final class VisibilityTracker {
+  /// The controllers the display delegates last heard are on screen, in section order.
+  private(set) var displayedControllers: [SectionController] = []
+  /// The indexes of their cells shown (only for controllers with a display delegate).
+  private var displayedCells: [ObjectIdentifier: Set<Int>] = [:]
+  /// The controllers the working-range delegates last heard are in range.
+  private var workingRangeControllers: [SectionController] = []
+
+  /// Tells the delegates what changed, now that `elements` are visible among `controllers`'
+  /// sections, with the working range `workingRangeSize` sections beyond them.
+  func update(visible elements: [LayoutAttributes], controllers: [SectionController], workingRangeSize: Int) {
     let count = controllers.count
     var visible = Set<Int>()
     var cells: [Int: Set<Int>] = [:]
-    for element in collectionView.visibleElements() {
+    for element in elements {
       let section = element.indexPath.section
       guard section >= 0, section < count else { continue }
       visible.insert(section)
@@ -58,7 +70,7 @@ extension ListAdapter {
   }
 
   /// Every shown cell of `controller` ends now (its section is reloaded: new cells come); the
-  /// next ``updateVisibility()`` displays the new ones.
+  /// next ``update(visible:controllers:workingRangeSize:)`` displays the new ones.
   func forgetDisplayedCells(of controller: SectionController) {
     let id = ObjectIdentifier(controller)
     guard let cells = displayedCells.removeValue(forKey: id) else { return }
@@ -67,9 +79,9 @@ extension ListAdapter {
 
   /// Shown cells of `controller` follow its item batch: deleted and reloaded ones end now, the
   /// others take their new indexes.
-  func remapDisplayedCells(of controller: SectionController, through updates: BatchUpdates) {
+  func remapDisplayedCells(of controller: SectionController, section: Int, through updates: BatchUpdates) {
     let id = ObjectIdentifier(controller)
-    guard let cells = displayedCells[id], let section = section(for: controller) else { return }
+    guard let cells = displayedCells[id] else { return }
     let map = BatchValidation.indexPathMapper(updates, sources: nil, oldSectionCount: section + 1)
     var kept = Set<Int>()
     for item in cells.sorted() {

@@ -1,0 +1,77 @@
+/// The adapter's updater, as IGListKit's `IGListAdapterUpdater`: coalesces the updates asked for
+/// in one turn into one, queues an update asked for while one runs, and holds the item batches
+/// controllers ask for while an update is applied, to run right after it in the new numbering.
+///
+/// It knows nothing of objects or sections: the adapter gives it the work to run.
+@MainActor
+final class AdapterUpdater {
+  private var pendingCompletions: [(Bool) -> Void] = []
+  private var updateScheduled = false
+  private var isUpdating = false
+  private var needsAnotherUpdate = false
+  /// While an update (or a reload) is applied: item batches asked for now are folded into it or
+  /// held until it is in.
+  private(set) var isApplyingUpdate = false
+  /// The controller whose `didUpdate(to:)` is running while an update is applied: its section is
+  /// inserted or reloaded by the update anyway. Its identity only (the adapter holds the
+  /// controller meanwhile): a `weak` reference would give every controller a side table for good,
+  /// and every later retain and release of it the slow path.
+  private(set) var controllerBeingUpdated: ObjectIdentifier?
+  private var heldBatches: [() -> Void] = []
+
+  /// Records an asked-for update and its completion; true when the caller should schedule a
+  /// flush (none is scheduled yet, and no update is running: one that is runs it next).
+  func request(completion: ((Bool) -> Void)?) -> Bool {
+    if let completion { pendingCompletions.append(completion) }
+    if isUpdating {
+      needsAnotherUpdate = true
+      return false
+    }
+    guard !updateScheduled else { return false }
+    updateScheduled = true
+    return true
+  }
+
+  /// Runs `apply` for the pending update, if any, then each completion; again while updates
+  /// are asked for meanwhile.
+  func flush(_ apply: () -> Void) {
+    guard updateScheduled || needsAnotherUpdate, !isUpdating else { return }
+    repeat {
+      updateScheduled = false
+      needsAnotherUpdate = false
+      let completions = pendingCompletions
+      pendingCompletions = []
+      isUpdating = true
+      apply()
+      // Still updating while completions run: an update they ask for is queued for the next
+      // round of this loop.
+      for completion in completions { completion(true) }
+      isUpdating = false
+    } while needsAnotherUpdate
+  }
+
+  /// Runs `body` as the application of an update, then the item batches held during it.
+  func applying(_ body: () -> Void) {
+    let wasApplying = isApplyingUpdate
+    isApplyingUpdate = true
+    body()
+    isApplyingUpdate = wasApplying
+    guard !wasApplying else { return }
+    while !heldBatches.isEmpty {
+      let batches = heldBatches
+      heldBatches = []
+      for batch in batches { batch() }
+    }
+  }
+
+  /// Runs `body` (the controller's `didUpdate(to:)`) with `controller` as the one being updated.
+  func updating(_ controller: SectionController, _ body: () -> Void) {
+    let previous = controllerBeingUpdated
+    controllerBeingUpdated = ObjectIdentifier(controller)
+    body()
+    controllerBeingUpdated = previous
+  }
+
+  /// Keeps `batch` to run once the update being applied is in.
+  func hold(_ batch: @escaping () -> Void) { heldBatches.append(batch) }
+}
