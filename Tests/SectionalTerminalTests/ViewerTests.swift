@@ -387,3 +387,13 @@ struct Harness {
     #expect(canvas[0, 2].style.attributes.contains(.dim))
   }
 }
+
+/// The terminal draws a button as `[ label ]`, and its measurer says so.
+@Suite @MainActor struct ButtonMeasureTests {
+  @Test func theTerminalsButtonIsItsLabelInBrackets() {
+    let measure = TextRenderer().measurer()
+    let button = CellDescriptor(
+      reuseKind: "button", size: .exact(Size(width: 40, height: 1)), content: .button("View more"))
+    #expect(measure(button, 40) == Size(width: 13, height: 1))
+  }
+}

@@ -8,7 +8,7 @@ extension CollectionView {
     clampOffset()
   }
 
-  private func currentCounts() -> [Int] {
+  func currentCounts() -> [Int] {
     guard let dataSource else { return [] }
     var counts = dataSource.itemCounts(in: self)
     // A negative count is read as none, as everywhere else.
@@ -76,7 +76,7 @@ extension CollectionView {
 
   /// A batch of item changes only: the section count must not change, and each touched section
   /// must add up.
-  private func performItemUpdates(_ updates: BatchUpdates) -> Bool {
+  func performItemUpdates(_ updates: BatchUpdates) -> Bool {
     guard let dataSource else { return false }
     let sectionCount = max(0, dataSource.numberOfSections(in: self))
     if sectionCount != itemCounts.count {
@@ -109,7 +109,7 @@ extension CollectionView {
     return true
   }
 
-  private func reload(after error: BatchUpdateError) -> Bool {
+  func reload(after error: BatchUpdateError) -> Bool {
     report(Diagnostic(.invalidBatchUpdate, "invalid batch update: \(error); reloading"))
     reloadData()
     return false
@@ -117,7 +117,7 @@ extension CollectionView {
 
   /// Moves selected index paths the way the batch moved their items (sources: nil when
   /// sections keep their indexes).
-  private func remapSelection(_ updates: BatchUpdates, sources: [Int?]?) {
+  func remapSelection(_ updates: BatchUpdates, sources: [Int?]?) {
     guard !indexPathsForSelectedItems.isEmpty else { return }
     let map = BatchValidation.indexPathMapper(updates, sources: sources, oldSectionCount: itemCounts.count)
     var remapped = Set<IndexPath>()
@@ -125,51 +125,5 @@ extension CollectionView {
       if let new = map(path) { remapped.insert(new) }
     }
     indexPathsForSelectedItems = remapped
-  }
-
-  // MARK: - Selection
-
-  /// Selects the item from code, as UIKit's `selectItem(at:animated:scrollPosition:)`: the
-  /// delegate is not told, of this selection nor of the items it deselects. Unless
-  /// ``allowsMultipleSelection``, the items selected before are deselected first. Out-of-range
-  /// paths are reported and ignored. A user's tap is ``tapItem(at:)``.
-  public func selectItem(at indexPath: IndexPath) { select(indexPath, notifying: false) }
-
-  /// Deselects the item from code, as UIKit's `deselectItem(at:animated:)`: the delegate is not
-  /// told. Nothing happens when it was not selected.
-  public func deselectItem(at indexPath: IndexPath) { deselect(indexPath, notifying: false) }
-
-  /// What a user's tap on the item does (Enter or a click in the terminal), telling the delegate
-  /// as UIKit does: the item is selected (`didSelectItemAt`), and unless
-  /// ``allowsMultipleSelection`` the items selected before are deselected first
-  /// (`didDeselectItemAt` for each). Under ``allowsMultipleSelection`` a tap on a selected item
-  /// deselects it instead (`didDeselectItemAt`). Out-of-range paths are reported and ignored.
-  public func tapItem(at indexPath: IndexPath) {
-    if allowsMultipleSelection && indexPathsForSelectedItems.contains(indexPath) {
-      deselect(indexPath, notifying: true)
-    } else {
-      select(indexPath, notifying: true)
-    }
-  }
-
-  /// Selects the item; `notifying` true is a user's selection the delegate hears of, for the
-  /// deselected items too.
-  func select(_ indexPath: IndexPath, notifying: Bool) {
-    guard contains(indexPath) else {
-      report(Diagnostic(.noSuchItem, "select item \(indexPath): no such item", indexPaths: [indexPath]))
-      return
-    }
-    if !allowsMultipleSelection {
-      for other in indexPathsForSelectedItems.sorted() where other != indexPath {
-        deselect(other, notifying: notifying)
-      }
-    }
-    indexPathsForSelectedItems.insert(indexPath)
-    if notifying { delegate?.collectionView(self, didSelectItemAt: indexPath) }
-  }
-
-  func deselect(_ indexPath: IndexPath, notifying: Bool) {
-    guard indexPathsForSelectedItems.remove(indexPath) != nil else { return }
-    if notifying { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
   }
 }

@@ -1,0 +1,89 @@
+import SectionalLayout
+
+// Laying out: the layout prepared when needed, and the self-sizing loop that measures the cells
+// whose sizes are estimates until the layout settles.
+
+extension CollectionView {
+  /// Prepares the layout and runs self-sizing for the visible cells (and supplementaries the
+  /// layout says size themselves) whose size is estimated,
+  /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
+  /// prepare, at most `maximumSelfSizingRounds` rounds.
+  public func layoutIfNeeded() {
+    layout.prepare()
+    settleEstimates()
+    guard let dataSource else { return }
+    for _ in 0..<maximumSelfSizingRounds {
+      var changed = false
+      for original in layout.layoutAttributesForElements(in: bounds) where original.category != .decoration {
+        let descriptor: CellDescriptor
+        if original.category == .cell {
+          guard
+            layout.mayPreferSize(ofItemAt: original.indexPath) || layout.selfSizesItem(at: original.indexPath)
+          else { continue }
+          descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
+          guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
+        } else {
+          // An estimated header or footer is measured as a cell of its content would be.
+          guard layout.selfSizesSupplementary(ofKind: original.kind, at: original.indexPath),
+            let supplementary = supplementaryDescriptor(ofKind: original.kind, at: original.indexPath)
+          else { continue }
+          descriptor = CellDescriptor(
+            reuseKind: original.kind, size: .estimated(original.frame.size), content: supplementary.content)
+        }
+        var preferred = original
+        // An item whose width is its content's is measured at the container's width and takes
+        // the width it needs; any other at its own width, for its height.
+        if original.category == .cell && layout.selfSizesItemWidth(at: original.indexPath) {
+          preferred.frame.size = measure(descriptor, width: bounds.width)
+        } else {
+          preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
+        }
+        if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
+          layout.invalidateLayout(
+            with: layout.invalidationContext(forPreferredAttributes: preferred, originalAttributes: original))
+          changed = true
+        }
+      }
+      guard changed else { return }
+      layout.prepare()
+      settleEstimates()
+    }
+  }
+
+  /// Has the layout lay out what it left at an estimate in the viewport; when content above the
+  /// viewport's top changed height doing so, scrolls by as much, so what the viewport showed
+  /// stays in place (UIKit's content-offset adjustment). A few rounds at most: each lays out
+  /// sections, and there are finitely many.
+  func settleEstimates() {
+    for _ in 0..<maximumSelfSizingRounds {
+      let shift = layout.layOutEstimatedSections(in: bounds)
+      guard shift != 0, shift.isFinite else { return }
+      var moved = bounds
+      moved.origin.y = max(0, moved.origin.y + shift)
+      if layout.shouldInvalidateLayout(forBoundsChange: moved) {
+        layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: moved))
+      }
+      bounds = moved
+      layout.bounds = moved
+      layout.prepare()
+    }
+  }
+
+  /// The size `descriptor`'s cell takes at `width`, by the ``measurer``; without one, text wraps
+  /// by grapheme count (as wide as its widest line), a button is its label on one line, and
+  /// other content keeps its descriptor's size. What a front draws around a label (the terminal's
+  /// `[ ]`) is its measurer's to add: the core knows nothing of how a front looks.
+  public func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
+    let width = width.isFinite ? max(0, width) : 0
+    if let measurer { return measurer(descriptor, width) }
+    switch descriptor.content {
+    case .text(let text, _):
+      let size = TextWrapping.size(of: text, width: Int(width))
+      return Size(width: min(width, Double(size.width)), height: Double(size.lines))
+    case .button(let label):
+      return Size(width: min(width, Double(label.count)), height: 1)
+    case .custom:
+      return descriptor.size.size
+    }
+  }
+}

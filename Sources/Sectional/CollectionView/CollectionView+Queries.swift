@@ -1,0 +1,70 @@
+// What is visible and where, asked through the view: the adapter and a front ask the collection view,
+// never its layout, so the layout stays the view's alone (as UICollectionView's does).
+
+extension CollectionView {
+  /// Everything visible, in drawing order: by z-index, then decorations before cells before
+  /// supplementaries, then section, then item. The order is a function of the attributes alone,
+  /// so recycling can never stack a shadow above a cell.
+  public func visibleElements() -> [LayoutAttributes] {
+    layout.layoutAttributesForElements(in: bounds).sorted(by: LayoutAttributes.drawsBefore)
+  }
+
+  /// The items with a cell in the visible area, in order.
+  ///
+  /// - Complexity: O(log n + k) for k visible elements.
+  public var indexPathsForVisibleItems: [IndexPath] {
+    var paths: [IndexPath] = []
+    for attributes in layout.layoutAttributesForElements(in: bounds)
+    where attributes.category == .cell && contains(attributes.indexPath) {
+      paths.append(attributes.indexPath)
+    }
+    return paths.sorted()
+  }
+
+  /// The cell descriptor for the item, or nil when it does not exist.
+  public func cellDescriptor(at indexPath: IndexPath) -> CellDescriptor? {
+    guard let dataSource, contains(indexPath) else { return nil }
+    return dataSource.collectionView(self, cellForItemAt: indexPath)
+  }
+
+  /// The supplementary descriptor of `kind` (a header, a footer, a badge) at `indexPath`: its
+  /// section, and its index among the section's supplementaries of that kind (0 for a header).
+  /// Nil when the data source has none or the section does not exist.
+  public func supplementaryDescriptor(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> SupplementaryDescriptor?
+  {
+    guard indexPath.section >= 0, indexPath.section < itemCounts.count, indexPath.item >= 0 else {
+      return nil
+    }
+    return dataSource?.collectionView(self, supplementaryOfKind: kind, at: indexPath)
+  }
+
+  /// Whether the item exists in the validated counts.
+  func contains(_ indexPath: IndexPath) -> Bool {
+    indexPath.section >= 0 && indexPath.section < itemCounts.count && indexPath.item >= 0
+      && indexPath.item < itemCounts[indexPath.section]
+  }
+
+  /// The attributes of the item at `indexPath` (its frame, z-index, …), or nil when there is
+  /// no such item: `UICollectionView.layoutAttributesForItem(at:)`.
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    layout.layoutAttributesForItem(at: indexPath)
+  }
+
+  /// The attributes of the supplementary element of `kind` at `indexPath`, or nil when there is
+  /// none: `UICollectionView.layoutAttributesForSupplementaryElement(ofKind:at:)`.
+  public func layoutAttributesForSupplementaryElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    layout.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+  }
+
+  /// Lays `sections` out again now, their items asked for their sizes again; later sections move
+  /// by the height change.
+  package func invalidateLayout(ofSections sections: some Sequence<Int>) {
+    var context = InvalidationContext()
+    context.invalidateSections(sections)
+    layout.invalidateLayout(with: context)
+    layoutIfNeeded()
+  }
+}

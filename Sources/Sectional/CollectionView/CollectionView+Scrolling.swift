@@ -1,0 +1,91 @@
+import SectionalLayout
+
+// Scrolling: the visible rectangle, kept within the content, moved by offsets, items and rows.
+
+extension CollectionView {
+  /// How far the content is scrolled: the top-left of the visible rectangle in content coordinates.
+  public var contentOffset: Point { bounds.origin }
+  /// The size of the whole content, as the layout computes it.
+  public var contentSize: Size { layout.contentSize }
+
+  /// The largest y offset: the content's height less the viewport's, at least 0.
+  public var maximumContentOffsetY: Double { max(0, contentSize.height - bounds.height) }
+
+  /// A new viewport size (a terminal resize). A new width invalidates sizes.
+  public func setSize(_ size: Size) {
+    let clean = Size(
+      width: size.width.isFinite ? max(0, size.width) : 0,
+      height: size.height.isFinite ? max(0, size.height) : 0)
+    setBounds(Rect(origin: bounds.origin, size: clean))
+    clampOffset()
+    delegate?.collectionViewDidScroll(self)
+  }
+
+  /// Scrolls to `offset`, kept within the content.
+  public func setContentOffset(_ offset: Point) {
+    var newBounds = bounds
+    newBounds.origin = Point(x: 0, y: offset.y.isFinite ? min(max(0, offset.y), maximumContentOffsetY) : 0)
+    guard newBounds != bounds else { return }
+    let toEnd = offset.y >= maximumContentOffsetY
+    setBounds(newBounds)
+    // The end stays the end: sections laid out on arrival (estimated until then) may have made
+    // the content longer.
+    for _ in 0..<maximumSelfSizingRounds where toEnd && bounds.minY < maximumContentOffsetY {
+      newBounds.origin.y = maximumContentOffsetY
+      setBounds(newBounds)
+    }
+    delegate?.collectionViewDidScroll(self)
+  }
+
+  /// Scrolls by `dy` rows.
+  public func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
+
+  /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
+  /// Reports a diagnostic for an item that does not exist.
+  public func scrollToItem(at indexPath: IndexPath) {
+    guard let target = layout.layoutAttributesForItem(at: indexPath) else {
+      report(Diagnostic(.noSuchItem, "scroll to item \(indexPath): no such item", indexPaths: [indexPath]))
+      return
+    }
+    setContentOffset(Point(x: 0, y: target.frame.minY))
+  }
+
+  /// Scrolls a section that scrolls sideways (a compositional layout's orthogonal section) by
+  /// `dx`, as its behaviour says; returns whether it moved. Other sections and layouts do not
+  /// move.
+  @discardableResult
+  public func scrollSection(_ section: Int, sidewaysBy dx: Double) -> Bool {
+    guard let sideways = layout as? any SidewaysScrollingLayout,
+      sideways.scrollSection(section, sidewaysBy: dx)
+    else { return false }
+    layoutIfNeeded()
+    delegate?.collectionViewDidScroll(self)
+    return true
+  }
+
+  /// Whether `section` scrolls sideways on its own.
+  public func scrollsSideways(section: Int) -> Bool {
+    (layout as? any SidewaysScrollingLayout)?.scrollsSideways(section: section) ?? false
+  }
+
+  func setBounds(_ newBounds: Rect) {
+    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+      layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+    }
+    bounds = newBounds
+    layout.bounds = newBounds
+    layoutIfNeeded()
+  }
+
+  /// Keeps the offset within the content after the content shrank. Moving the bounds lays out
+  /// again — cells that come into view size themselves, which can shrink the content once more —
+  /// so it repeats until the offset holds (a few rounds at most).
+  func clampOffset() {
+    for _ in 0..<maximumSelfSizingRounds {
+      guard bounds.minY > maximumContentOffsetY else { return }
+      var clamped = bounds
+      clamped.origin.y = maximumContentOffsetY
+      setBounds(clamped)
+    }
+  }
+}
