@@ -12,7 +12,8 @@ open class SectionController {
 
   /// Where the adapter last put this controller; the adapter checks it against its list.
   var sectionIndex = -1
-  /// A count a subclass in this module caches (``ExpandableSectionController``), or -1.
+  /// A count a subclass in this module caches (``ExpandableSectionController``), or -1. Here,
+  /// not in that generic subclass, whose own fields are reached through its generic metadata.
   var cachedItemCount = -1
 
   /// The list this controller is in; nil before it is added and after it leaves.
