@@ -22,6 +22,12 @@ struct Question: ListDiffable, Hashable {
 final class QuestionController: ExpandableSectionController<Question, QuestionController.Part> {
   enum Part: Hashable, Sendable { case question, answer }
 
+  override init() {
+    super.init()
+    // Room for the harness's card around the items: its border, its shadow, a gap between cards.
+    inset = CardGeometry.standard.sectionInset
+  }
+
   override func collapsedComponents(for question: Question) -> [Part] { [.question] }
   override func expandedComponents(for question: Question) -> [Part] { [.answer] }
 
@@ -51,7 +57,7 @@ final class QuestionController: ExpandableSectionController<Question, QuestionCo
     harness.descriptors(inSectionOf: questions[0])[1].content
       == .text("The part of the list one object owns.", role: .body))
   #expect(harness.frames(inSectionOf: questions[1])[0] == next.offsetBy(dx: 0, dy: 1))
-  #expect(try harness.render().contains("The part of the list one object owns."))
+  #expect(try harness.render().contains("│ The part of the list one object owns."))  // in its card
 
   try harness.select(item: 2, inSectionOf: questions[0])  // press "View less"
   #expect(harness.frames(inSectionOf: questions[1])[0] == next)
