@@ -193,36 +193,21 @@ public final class CompositionalLayout: CollectionViewLayout {
   private func applyStructuralChanges() {
     let newCount = Swift.max(0, collectionView?.numberOfSections ?? 0)
     let (updates, countsMayHaveChanged) = pending.takeStructuralChanges()
-    guard let sources = updates.sourceSections(oldCount: models.count, newCount: newCount) else {
-      report(
-        .inconsistentUpdate, nil,
-        "section updates (\(updates.deleted.count) deleted, \(updates.inserted.count) inserted) do not turn "
-          + "\(models.count) sections into \(newCount); recomputed everything")
+    let renumbering: SectionRenumbering
+    switch SectionRenumbering.of(updates, oldCount: models.count, newCount: newCount) {
+    case .success(let found): renumbering = found
+    case .failure(let inconsistency):
+      report(.inconsistentUpdate, nil, inconsistency.message)
       rebuildEverything(size: sanitizedSize)
       return
     }
-    var newSectionOfOld = [Int](repeating: -1, count: models.count)
-    var newModels = [SectionModel](repeating: SectionModel(), count: newCount)
-    var newDirty: Set<Int> = []
-    for (newSection, source) in sources.enumerated() {
-      if let source {
-        newModels[newSection] = models[source]
-        newSectionOfOld[source] = newSection
-        if dirtySections.contains(source) { newDirty.insert(newSection) }
-      } else {
-        newDirty.insert(newSection)
-      }
-    }
-    selfSizing.remapSections(newSectionOfOld: newSectionOfOld)
-    var movedOffsets: [Int: Double] = [:]
-    for (old, offset) in orthogonalOffsets where old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
-      movedOffsets[newSectionOfOld[old]] = offset
-    }
-    orthogonalOffsets = movedOffsets
-    models = newModels
-    dirtySections = newDirty
+    models = renumbering.renumbered(models, filler: SectionModel())
+    // Sizes and sideways offsets move with their sections.
+    selfSizing.remapSections(newSectionOfOld: renumbering.newSectionOfOld)
+    orthogonalOffsets = renumbering.renumbered(orthogonalOffsets)
+    dirtySections = renumbering.dirtySections(dirtySections)
     if let named = pending.takeAfterStructuralChanges() { invalidateNamedElements(of: named) }
-    newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
+    var newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
     if countsMayHaveChanged, let collectionView {
       for section in 0..<newCount where !newDirty.contains(section) {
         if collectionView.numberOfItems(inSection: section) != models[section].items.count {

@@ -82,52 +82,29 @@ extension FlowLayout {
   func applyStructuralChanges(delegate: any FlowLayoutDelegate) {
     let newCount = sanitizedCount(collectionView?.numberOfSections ?? 0, what: "sections")
     let (updates, countsMayHaveChanged) = pending.takeStructuralChanges()
-    guard let sources = updates.sourceSections(oldCount: records.count, newCount: newCount) else {
-      report(
-        .inconsistentUpdate, nil,
-        "section updates (\(updates.deleted.count) deleted, \(updates.inserted.count) inserted) do not turn "
-          + "\(records.count) sections into \(newCount); recomputed everything")
+    let renumbering: SectionRenumbering
+    switch SectionRenumbering.of(updates, oldCount: records.count, newCount: newCount) {
+    case .success(let found): renumbering = found
+    case .failure(let inconsistency):
+      report(.inconsistentUpdate, nil, inconsistency.message)
       rebuildEverything(width: sanitizedWidth, delegate: delegate)
       return
     }
-    var newSectionOfOld = [Int](repeating: -1, count: records.count)
-    var newRecords = [SectionRecord](repeating: SectionRecord(), count: newCount)
-    var newGeometries = [SectionGeometry](repeating: SectionGeometry(), count: storesFrames ? newCount : 0)
-    var inserted: [Int] = []
-    for (newSection, source) in sources.enumerated() {
-      if let source {
-        newRecords[newSection] = records[source]
-        if storesFrames { newGeometries[newSection] = geometries[source] }
-        newSectionOfOld[source] = newSection
-      } else {
-        inserted.append(newSection)
-      }
-    }
-    // The dirty sections follow their sections: a walk over them, not a look-up per section.
-    var newDirty = Set<Int>(minimumCapacity: dirtySections.count + inserted.count)
-    for old in dirtySections where old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
-      newDirty.insert(newSectionOfOld[old])
-    }
-    for section in inserted { newDirty.insert(section) }
     if storesFrames {
-      for (old, new) in newSectionOfOld.enumerated() where new < 0 {
+      for (old, new) in renumbering.newSectionOfOld.enumerated() where new < 0 {
         items.release(capacity: geometries[old].itemCapacity)
         shelves.release(capacity: geometries[old].shelfCapacity)
       }
+      geometries = renumbering.renumbered(geometries, filler: SectionGeometry())
     }
-    // Sections built on demand move with their sections.
-    var movedLazy: [Int: LazySection] = [:]
-    for (old, entry) in lazySections where old < newSectionOfOld.count && newSectionOfOld[old] >= 0 {
-      movedLazy[newSectionOfOld[old]] = entry
-    }
-    lazySections = movedLazy
-    selfSizing.remapSections(newSectionOfOld: newSectionOfOld)
-    records = newRecords
-    geometries = newGeometries
-    remapEstimates(sources: sources)
-    dirtySections = newDirty
+    records = renumbering.renumbered(records, filler: SectionRecord())
+    // Sections built on demand, sizes and estimates move with their sections.
+    lazySections = renumbering.renumbered(lazySections)
+    selfSizing.remapSections(newSectionOfOld: renumbering.newSectionOfOld)
+    remapEstimates(sources: renumbering.sources)
+    dirtySections = renumbering.dirtySections(dirtySections)
     takeNamedAfterStructuralChanges()
-    newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
+    var newDirty = dirtySections.filter { $0 >= 0 && $0 < newCount }
     // Surviving sections may have changed their item counts too when counts were invalidated
     // without naming sections; the collection view is the truth, so compare. Section updates
     // alone promise that survivors kept their counts (invalidate those that did not).
@@ -143,7 +120,7 @@ extension FlowLayout {
     // survivor is laid out once the offsets are in place, if it is on screen.
     var survivors: [Int] = []
     for section in newDirty {
-      if sources[section] != nil {
+      if renumbering.sources[section] != nil {
         survivors.append(section)
       } else {
         computeSection(section, width: width, delegate: delegate)
