@@ -412,7 +412,7 @@ final class TallController: SectionController, @MainActor BandLayoutDelegate {
         "[1, 1] \(Rect(x: 10, y: 1, width: 10, height: 3))",
         "[2, 0] \(Rect(x: 0, y: 4, width: 10, height: 1))",
       ])
-    // The same protocol without an adapter: the layout delegate answers for every section.
+    // The adapter's layout delegate is the lookup the layout found the controllers through.
     #expect((adapter.collectionView.layoutDelegate as? SectionControllerLookup) != nil)
   }
 }

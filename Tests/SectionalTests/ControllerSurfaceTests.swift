@@ -350,3 +350,27 @@ extension String {
     #expect(all.map(\.indexPath.section) == [1])
   }
 }
+
+/// A context kept longer than its list: every call does nothing, and a batch says it was not
+/// applied, as for a controller outside any list.
+@MainActor
+@Suite struct ContextLifetimeTests {
+  @Test func aContextThatOutlivesItsAdapterDoesNothing() throws {
+    let controller = RecordingController()
+    var adapter: ListAdapter? = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 10)))
+    let source = ClosureSource([Note(id: 1)]) { _ in controller }
+    adapter?.scheduler = { _ in }
+    adapter?.dataSource = source
+    adapter?.reloadData()
+    let context = try #require(controller.collectionContext)
+    #expect(context.section(for: controller) == 0)
+    adapter = nil
+    #expect(controller.collectionContext == nil || context.section(for: controller) == nil)
+    var applied: Bool?
+    context.performBatch(for: controller, updates: { $0.insert([0]) }, completion: { applied = $0 })
+    #expect(applied == false)
+    #expect(context.section(for: controller) == nil && context.visibleIndexes(for: controller).isEmpty)
+    #expect(!context.isSelected(itemAt: 0, in: controller))
+    withExtendedLifetime(source) {}
+  }
+}

@@ -2,13 +2,15 @@
 // `collectionContext`, an `AdapterContext` the adapter owns: the adapter's own surface keeps only
 // what a client calls (as IGListKit keeps its adapter's context conformance private).
 
-/// A section controller's collection context under a ``ListAdapter``: forwards to the adapter,
-/// which it never keeps alive (the adapter owns it).
+/// A section controller's collection context under a ``ListAdapter``: forwards to the adapter.
+/// It holds the adapter weakly: a client may keep a controller's context longer than the list
+/// lives, and then every call does nothing (a batch completes with `false`), as a controller
+/// whose `collectionContext` is nil would.
 @MainActor
 final class AdapterContext: CollectionContext {
-  unowned let adapter: ListAdapter
+  weak var adapter: ListAdapter?
   /// The adapter's collection view, held directly: the sizes and measures every cell asks for
-  /// then cost a load, not an unowned reference's check. No cycle: the view never holds this.
+  /// then cost a load, not a weak reference's. No cycle: the view never holds this.
   let collectionView: CollectionView
 
   init(adapter: ListAdapter) {
@@ -17,7 +19,7 @@ final class AdapterContext: CollectionContext {
   }
 
   var containerSize: Size { collectionView.bounds.size }
-  func section(for controller: SectionController) -> Int? { adapter.section(for: controller) }
+  func section(for controller: SectionController) -> Int? { adapter?.section(for: controller) }
   func measure(_ descriptor: CellDescriptor, width: Double) -> Size {
     collectionView.measure(descriptor, width: width)
   }
@@ -25,23 +27,29 @@ final class AdapterContext: CollectionContext {
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?
   ) {
+    guard let adapter else {
+      completion?(false)
+      return
+    }
     adapter.performBatch(for: controller, updates: updates, completion: completion)
   }
-  func invalidateLayout(for controller: SectionController) { adapter.invalidateLayout(for: controller) }
-  func reload(_ controller: SectionController) { adapter.reload(controller) }
+  func invalidateLayout(for controller: SectionController) { adapter?.invalidateLayout(for: controller) }
+  func reload(_ controller: SectionController) { adapter?.reload(controller) }
   func scroll(to controller: SectionController, item index: Int) {
-    adapter.scroll(to: controller, item: index)
+    adapter?.scroll(to: controller, item: index)
   }
   func selectItem(at index: Int, in controller: SectionController) {
-    adapter.selectItem(at: index, in: controller)
+    adapter?.selectItem(at: index, in: controller)
   }
   func deselectItem(at index: Int, in controller: SectionController) {
-    adapter.deselectItem(at: index, in: controller)
+    adapter?.deselectItem(at: index, in: controller)
   }
   func isSelected(itemAt index: Int, in controller: SectionController) -> Bool {
-    adapter.isSelected(itemAt: index, in: controller)
+    adapter?.isSelected(itemAt: index, in: controller) ?? false
   }
-  func visibleIndexes(for controller: SectionController) -> [Int] { adapter.visibleIndexes(for: controller) }
+  func visibleIndexes(for controller: SectionController) -> [Int] {
+    adapter?.visibleIndexes(for: controller) ?? []
+  }
 }
 
 extension ListAdapter {

@@ -1,4 +1,5 @@
-/// What a section controller can ask of the list it lives in: the adapter implements it.
+/// What a section controller can ask of the list it lives in: under a ``ListAdapter``, a context
+/// object the adapter owns.
 ///
 /// A controller holds its context weakly; every call on a controller that has left its adapter
 /// does nothing.

@@ -10,8 +10,8 @@ open class GenericSectionController<Object: ListDiffable>: SectionController {
   }
 
   /// `object as? Object`, without the runtime's dynamic cast when the object's type is `Object`
-  /// itself (the usual case): opening the existential and comparing metatypes costs a tenth of
-  /// the cast, which was most of a changed controller's `didUpdate(to:)`.
+  /// itself (the usual case): opening the existential and comparing metatypes costs a fraction of
+  /// the dynamic cast, which every changed controller's `didUpdate(to:)` would pay.
   private static func cast(_ object: any ListDiffable) -> Object? {
     func open<Value: ListDiffable>(_ value: Value) -> Object? {
       Value.self == Object.self ? unsafeBitCast(value, to: Object.self) : value as? Object

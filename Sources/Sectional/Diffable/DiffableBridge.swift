@@ -5,7 +5,9 @@
 
 @MainActor
 final class DiffableBridge<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable> {
-  unowned let source: DiffableDataSource<SectionID, ItemID>
+  /// The data source, held weakly: a client that keeps the view's data source or delegate longer
+  /// than the data source lives then gets an empty list, not a dangling reference.
+  weak var source: DiffableDataSource<SectionID, ItemID>?
   /// The source's size cache, read without going through the source (this runs unspecialised).
   let sizes: SizeCache
 
@@ -17,13 +19,14 @@ final class DiffableBridge<SectionID: Hashable & Sendable, ItemID: Hashable & Se
   /// The cell provider's cell for the item at `indexPath`, or nil when there is no such item:
   /// through the specialised path once there is one.
   private func cell(at indexPath: IndexPath) -> CellDescriptor? {
+    guard let source else { return nil }
     if let specialisedCell = source.specialisedCell { return specialisedCell(source, indexPath) }
     return source.item(at: indexPath).map { source.cellProvider(indexPath, $0) }
   }
 }
 
 extension DiffableBridge: CollectionViewDataSource {
-  func numberOfSections(in collectionView: CollectionView) -> Int { source.current.numberOfSections }
+  func numberOfSections(in collectionView: CollectionView) -> Int { source?.current.numberOfSections ?? 0 }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     // The size cache holds the shown snapshot's counts: read there, this runs no generic code.
@@ -38,13 +41,15 @@ extension DiffableBridge: CollectionViewDataSource {
   func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor? {
-    source.supplementaryProvider?(kind, indexPath)
+    source?.supplementaryProvider?(kind, indexPath)
   }
 }
 
 extension DiffableBridge: CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
-    if let item = source.itemIdentifier(for: indexPath) { source.selectionHandler?(indexPath, item) }
+    if let source, let item = source.itemIdentifier(for: indexPath) {
+      source.selectionHandler?(indexPath, item)
+    }
   }
 }
 
@@ -65,12 +70,12 @@ extension DiffableBridge: @MainActor FlowLayoutDelegate {
   }
 
   func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
-    source.supplementaryProvider?(.header, IndexPath(item: 0, section: section))?.height
+    source?.supplementaryProvider?(.header, IndexPath(item: 0, section: section))?.height
       ?? layout.headerHeight
   }
 
   func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
-    source.supplementaryProvider?(.footer, IndexPath(item: 0, section: section))?.height
+    source?.supplementaryProvider?(.footer, IndexPath(item: 0, section: section))?.height
       ?? layout.footerHeight
   }
 }

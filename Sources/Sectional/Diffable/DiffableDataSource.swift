@@ -50,8 +50,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// their callbacks are not part of this type's surface.
   private(set) lazy var bridge = DiffableBridge(self)
 
-  /// A data source for `collectionView`, which it becomes the data source of (and the delegate,
-  /// when the view has none). `cellProvider` is asked for a cell whenever the view needs one.
+  /// A data source for `collectionView`: its bridge becomes the view's data source (and the
+  /// delegate, when the view has none). `cellProvider` is asked for a cell whenever the view
+  /// needs one.
   public init(
     collectionView: CollectionView, cellProvider: @escaping (IndexPath, ItemID) -> CellDescriptor
   ) {

@@ -10,8 +10,8 @@ struct SectionRenumbering {
   /// The new sections that continue no old one, ascending.
   let inserted: [Int]
 
-  /// The renumbering of `updates` from `oldCount` sections to `newCount`, or nil (with the
-  /// diagnostic's message) when the updates cannot turn the one into the other.
+  /// The renumbering of `updates` from `oldCount` sections to `newCount`, or the inconsistency
+  /// (with the diagnostic's message) when the updates cannot turn the one into the other.
   static func of(_ updates: SectionUpdates, oldCount: Int, newCount: Int) -> Result<Self, Inconsistency> {
     guard let sources = updates.sourceSections(oldCount: oldCount, newCount: newCount) else {
       return .failure(

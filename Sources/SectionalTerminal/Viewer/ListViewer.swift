@@ -5,9 +5,9 @@ import Sectional
 /// more"), scrolls sideways sections on their own, follows resizes, and draws each frame as the
 /// smallest update of the one before.
 ///
-/// The viewer is separate from the terminal: ``resize(columns:rows:)`` and the keys drive it and
-/// ``render()`` shows it, so it runs without a terminal as well, and ``run(in:)`` connects it to
-/// a real one.
+/// The viewer is separate from the terminal: ``render()`` shows it at its size
+/// (``resize(columns:rows:)``), and ``run(in:)`` connects it to a real terminal, whose keys drive
+/// it. To test a list of your own without a terminal, use `SectionalTesting`'s `ListHarness`.
 ///
 /// | key | does |
 /// |---|---|
@@ -63,8 +63,8 @@ public final class ListViewer {
   /// rows above the status line and, unless the view has a measurer already, gives it the
   /// renderer's.
   ///
-  /// `columns` and `rows` are its size until it runs in a terminal: what ``render()`` and the
-  /// keys work on in a test, and the width ``present(input:output:)`` prints at into a pipe. In a
+  /// `columns` and `rows` are its size until it runs in a terminal: what ``render()`` draws, and
+  /// the width ``present(input:output:)`` prints at into a pipe. In a
   /// terminal, ``run(in:)`` takes the terminal's size and follows its resizes, as every
   /// full-screen program does.
   public convenience init(
