@@ -150,7 +150,9 @@ import Testing
     let pane = Pane()
     pane.type("clear; '\(binary)'")
     pane.keys("Enter")
-    let opened = pane.wait(for: "the badges sample") { $0.contains("main · 1 column") && $0.contains("Badges") }
+    let opened = pane.wait(for: "the badges sample") {
+      $0.contains("main · 1 column") && $0.contains("Badges")
+    }
     // Nothing to focus or press in this sample: the status line offers only what works.
     #expect(opened.contains("↑↓ scroll · q quit") && !opened.contains("Tab focus"), "\(opened)")
     // Into the second section: its header is on the first row, whole, with nothing under it.
