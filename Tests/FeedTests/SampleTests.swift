@@ -257,6 +257,10 @@ func runSample(
     viewer.keyHelp = ListViewer.scrollingKeyHelp
     let status = viewer.render().plainText().components(separatedBy: "\n").last ?? ""
     #expect(status.contains("↑↓ scroll · q quit") && !status.contains("Tab"))
+    // A list that fits whole has nothing to scroll, and says so.
+    viewer.resize(columns: 60, rows: 400)
+    let whole = viewer.render().plainText().components(separatedBy: "\n").last ?? ""
+    #expect(whole.contains("All") && whole.contains("q quit") && !whole.contains("scroll"), "\(whole)")
     withExtendedLifetime(list) {}
   }
 }

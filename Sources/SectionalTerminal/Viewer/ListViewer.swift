@@ -45,10 +45,12 @@ public final class ListViewer {
   public var title: String
   /// The keys the status line offers, at its right. The default offers Tab and Enter, for a
   /// list with buttons; a list with none should offer only what works there
-  /// (``scrollingKeyHelp``).
+  /// (``scrollingKeyHelp``). While the whole list fits, a leading "↑↓ scroll · " is left out.
   public var keyHelp = "↑↓ scroll · Tab focus · Enter open · q quit"
   /// The key help of a list with nothing to focus or open.
   public static let scrollingKeyHelp = "↑↓ scroll · q quit"
+  /// What the key help starts with, left out while the whole list fits.
+  private static let scrollKeys = "↑↓ scroll · "
   /// The viewer's width in columns: the terminal's while it runs in one.
   public private(set) var columns: Int
   /// The viewer's height in rows, the status line included: the terminal's while it runs in one.
@@ -153,7 +155,9 @@ public final class ListViewer {
         ? "Bot"
         : collectionView.contentOffset.y <= 0
           ? "Top" : "\(Int(collectionView.contentOffset.y * 100 / maximum))%"
-    let keys = Sanitizer.clean(keyHelp, singleLine: true)
+    // While the whole list fits ("All"), there is nothing to scroll: the scroll keys are left out.
+    var keys = Sanitizer.clean(keyHelp, singleLine: true)
+    if maximum <= 0, keys.hasPrefix(Self.scrollKeys) { keys.removeFirst(Self.scrollKeys.count) }
     let left = title.isEmpty ? " " + position : " \(title) · \(position)"
     let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)
     if let statusMessage {
