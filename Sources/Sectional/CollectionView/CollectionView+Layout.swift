@@ -14,6 +14,7 @@ extension CollectionView {
     guard let dataSource else { return }
     for _ in 0..<maximumSelfSizingRounds {
       var changed = false
+      var offsetAdjustment = Point.zero
       for original in layout.layoutAttributesForElements(in: bounds) where original.category != .decoration {
         let descriptor: CellDescriptor
         if original.category == .cell {
@@ -39,13 +40,20 @@ extension CollectionView {
           preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
         }
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
-          layout.invalidateLayout(
-            with: layout.invalidationContext(forPreferredAttributes: preferred, originalAttributes: original))
+          let context = layout.invalidationContext(
+            forPreferredAttributes: preferred, originalAttributes: original)
+          offsetAdjustment.x += context.contentOffsetAdjustment.x
+          offsetAdjustment.y += context.contentOffsetAdjustment.y
+          layout.invalidateLayout(with: context)
           changed = true
         }
       }
       guard changed else { return }
       layout.prepare()
+      if offsetAdjustment.y != 0, offsetAdjustment.y.isFinite {
+        // A layout of the user's own asked to keep what is seen in place: scroll by as much.
+        setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + offsetAdjustment.y))
+      }
       settleEstimates()
     }
   }

@@ -29,9 +29,13 @@ public struct InvalidationContext: Sendable, Equatable {
   public private(set) var preferredSizes: [IndexPath: Size] = [:]
   /// Preferred sizes reported by self-sizing supplementaries (an estimated header), by kind.
   public private(set) var preferredSupplementarySizes: [ElementKind: [IndexPath: Size]] = [:]
-  /// How much the content size changes; a positive height grows it.
+  /// How much the content size changes; a positive height grows it. A hint for a layout of your
+  /// own: the built-in layouts compute their content size exactly and do not read it.
   public var contentSizeAdjustment = Size.zero
-  /// How far the content offset should move to keep what the user sees in place.
+  /// How far the content offset should move to keep what the user sees in place: the collection
+  /// view scrolls by it (within the content) after the self-sizing pass whose context carried it,
+  /// as `UICollectionView` does. The built-in layouts keep the view in place themselves and leave
+  /// it at zero.
   public var contentOffsetAdjustment = Point.zero
 
   /// A context that invalidates nothing yet.
