@@ -364,7 +364,10 @@ extension String {
     adapter?.reloadData()
     let context = try #require(controller.collectionContext)
     #expect(context.section(for: controller) == 0)
+    let lookup = try #require(adapter?.collectionView.layoutDelegate as? SectionControllerLookup)
+    #expect(lookup.sectionController(forSection: 0) === controller)
     adapter = nil
+    #expect(lookup.sectionController(forSection: 0) == nil)
     #expect(controller.collectionContext == nil || context.section(for: controller) == nil)
     var applied: Bool?
     context.performBatch(for: controller, updates: { $0.insert([0]) }, completion: { applied = $0 })

@@ -1,32 +1,33 @@
 /// The adapter's face towards its collection view: the data source, the delegate and the flow
 /// layout's delegate. A separate object (as IGListKit's delegate proxy is), so these callbacks
 /// are not part of the adapter's public surface: a client calls the adapter, the collection
-/// view calls the bridge. The adapter owns it; the collection view holds it weakly.
+/// view calls the bridge. The adapter owns it; the collection view holds it weakly, and it holds
+/// the adapter weakly too: the view's public `layoutDelegate` hands it out, and a client that
+/// keeps it longer than the list then sees an empty list.
 @MainActor
 final class AdapterBridge {
-  unowned let adapter: ListAdapter
+  weak var adapter: ListAdapter?
 
   init(adapter: ListAdapter) { self.adapter = adapter }
 
   func sectionController(forSection section: Int) -> SectionController? {
-    adapter.sectionController(forSection: section)
+    adapter?.sectionController(forSection: section)
   }
 }
 
 // MARK: - CollectionViewDataSource
 
 extension AdapterBridge: CollectionViewDataSource {
-  func numberOfSections(in collectionView: CollectionView) -> Int { adapter.controllers.count }
+  func numberOfSections(in collectionView: CollectionView) -> Int { adapter?.controllers.count ?? 0 }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     sectionController(forSection: section)?.numberOfItems() ?? 0
   }
 
   /// Every controller's count in one pass: the collection view reads them all after each update,
-  /// and asking section by section would go through the bridge's unowned reference (a checked
-  /// load) once per section.
+  /// and asking section by section would load the bridge's weak reference once per section.
   func itemCounts(in collectionView: CollectionView) -> [Int] {
-    let controllers = adapter.controllers
+    guard let controllers = adapter?.controllers else { return [] }
     var counts = [Int](repeating: 0, count: controllers.count)
     for (section, controller) in controllers.enumerated() { counts[section] = controller.numberOfItems() }
     return counts
@@ -67,6 +68,7 @@ extension AdapterBridge: CollectionViewDelegate {
   }
 
   func collectionViewDidScroll(_ collectionView: CollectionView) {
+    guard let adapter else { return }
     adapter.updateVisibility()
     for controller in adapter.visibleSectionControllers { controller.scrollDelegate?.didScroll(controller) }
   }
