@@ -14,7 +14,8 @@ extension CollectionView {
     guard let dataSource else { return }
     for _ in 0..<maximumSelfSizingRounds {
       var changed = false
-      var offsetAdjustment = Point.zero
+      // The view scrolls vertically only: a context's vertical offset adjustment is what it takes.
+      var offsetAdjustment = 0.0
       for original in layout.layoutAttributesForElements(in: bounds) where original.category != .decoration {
         let descriptor: CellDescriptor
         if original.category == .cell {
@@ -42,17 +43,16 @@ extension CollectionView {
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
           let context = layout.invalidationContext(
             forPreferredAttributes: preferred, originalAttributes: original)
-          offsetAdjustment.x += context.contentOffsetAdjustment.x
-          offsetAdjustment.y += context.contentOffsetAdjustment.y
+          offsetAdjustment += context.contentOffsetAdjustment.y
           layout.invalidateLayout(with: context)
           changed = true
         }
       }
       guard changed else { return }
       layout.prepare()
-      if offsetAdjustment.y != 0, offsetAdjustment.y.isFinite {
+      if offsetAdjustment != 0, offsetAdjustment.isFinite {
         // A layout of the user's own asked to keep what is seen in place: scroll by as much.
-        setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + offsetAdjustment.y))
+        setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + offsetAdjustment))
       }
       settleEstimates()
     }
