@@ -368,7 +368,7 @@ extension String {
     #expect(lookup.sectionController(forSection: 0) === controller)
     adapter = nil
     #expect(lookup.sectionController(forSection: 0) == nil)
-    #expect(controller.collectionContext == nil || context.section(for: controller) == nil)
+    #expect(context.section(for: controller) == nil)
     var applied: Bool?
     context.performBatch(for: controller, updates: { $0.insert([0]) }, completion: { applied = $0 })
     #expect(applied == false)

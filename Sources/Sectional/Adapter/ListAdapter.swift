@@ -87,7 +87,8 @@ public final class ListAdapter {
   /// Tells the display and working-range delegates what changed on screen.
   func updateVisibility() {
     visibility.update(
-      visible: collectionView.visibleElements(), controllers: controllers, workingRangeSize: workingRangeSize)
+      visible: collectionView.elementsInBounds(), controllers: controllers, workingRangeSize: workingRangeSize
+    )
   }
 }
 

@@ -6,15 +6,19 @@ extension CollectionView {
   /// supplementaries, then section, then item. The order is a function of the attributes alone,
   /// so recycling can never stack a shadow above a cell.
   public func visibleElements() -> [LayoutAttributes] {
-    layout.layoutAttributesForElements(in: bounds).sorted(by: LayoutAttributes.drawsBefore)
+    elementsInBounds().sorted(by: LayoutAttributes.drawsBefore)
   }
+
+  /// Everything visible, in the layout's order: for a reader that does not draw (the adapter
+  /// following what is on screen after every scroll), which need not pay for the drawing order.
+  package func elementsInBounds() -> [LayoutAttributes] { layout.layoutAttributesForElements(in: bounds) }
 
   /// The items with a cell in the visible area, in order.
   ///
   /// - Complexity: O(log n + k) for k visible elements.
   public var indexPathsForVisibleItems: [IndexPath] {
     var paths: [IndexPath] = []
-    for attributes in layout.layoutAttributesForElements(in: bounds)
+    for attributes in elementsInBounds()
     where attributes.category == .cell && contains(attributes.indexPath) {
       paths.append(attributes.indexPath)
     }
