@@ -49,7 +49,8 @@ let package = Package(
     .testTarget(
       name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
     .testTarget(
-      name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting"], exclude: ["Snapshots"]),
+      name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting", "SeededRandom"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
     .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom"]),

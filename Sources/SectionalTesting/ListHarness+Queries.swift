@@ -71,10 +71,28 @@ extension ListHarness {
     let columns = Int(max(0, collectionView.bounds.width).rounded(.down))
     let rows = Int(max(0, collectionView.bounds.height).rounded(.down))
     var canvas = Canvas(width: columns, height: rows)
-    try perform("render()", expecting: expecting) { harness in
+    try act("render()", expecting: expecting, keepingTransition: nil) { harness in
       harness.renderer.render(harness.collectionView, into: &canvas)
     }
     return canvas.plainText()
+  }
+
+  /// The transition the last `animated: true` call built, until another call ends it; nil when
+  /// that call moved nothing visible.
+  public var transition: LayoutTransition? { collectionView.transition }
+
+  /// What the viewport shows at `progress` (0 to 1) of the ``transition``, in drawing order; the
+  /// visible elements when there is none.
+  public func elements(atProgress progress: Double) -> [LayoutAttributes] {
+    collectionView.transitionProgress = progress
+    return collectionView.displayedElements()
+  }
+
+  /// ``render(expecting:)`` at `progress` (0 to 1) of the ``transition``: the middle of an
+  /// expansion, say. Any progress, in any order; the transition stays.
+  public func render(atProgress progress: Double, expecting: Set<Diagnostic.Kind> = []) throws -> String {
+    collectionView.transitionProgress = progress
+    return try render(expecting: expecting)
   }
 
   /// Compares ``render(expecting:)`` with the golden file `Snapshots/<name>` beside the calling

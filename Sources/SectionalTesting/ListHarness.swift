@@ -17,13 +17,17 @@ import SectionalTerminal
 /// #expect(harness.numberOfItems(inSectionOf: card) == 9)
 /// try harness.assertSnapshot(named: "expanded.txt")
 /// ```
+///
+/// Animated updates end before each call returns, so what is drawn is their end state. Pass
+/// `animated: true` to keep the transition a call's updates build, and draw it at any progress
+/// with ``render(atProgress:expecting:)``.
 @MainActor
 public final class ListHarness {
   /// The adapter under test; its data source is the harness.
   public let adapter: ListAdapter
   /// Draws the visible frame for ``ListHarness/render(expecting:)`` and measures cells.
   public let renderer: TextRenderer
-  /// The objects the list shows now (the last ones given to ``update(to:expecting:)``).
+  /// The objects the list shows now (the last ones given to ``update(to:animated:expecting:)``).
   public private(set) var objects: [any ListDiffable]
   /// Every diagnostic raised since the harness was made, oldest first, expected ones included.
   public private(set) var diagnostics: [Diagnostic] = []
@@ -78,11 +82,16 @@ public final class ListHarness {
   // MARK: - Actions
 
   /// Shows `objects` instead, as an app's `performUpdates` would: surviving identifiers keep
-  /// their controller, and the difference is applied as one batch.
-  public func update(to objects: [any ListDiffable], expecting: Set<Diagnostic.Kind> = []) throws {
+  /// their controller, and the difference is applied as one batch (animated, with `animated`:
+  /// its transition is kept).
+  public func update(
+    to objects: [any ListDiffable], animated: Bool = false, expecting: Set<Diagnostic.Kind> = []
+  ) throws {
     self.objects = objects
     source.objects = objects
-    try act("update(to:)", expecting: expecting) { $0.adapter.performUpdates() }
+    try act("update(to:)", expecting: expecting, keepingTransition: animated) {
+      $0.adapter.performUpdates(animated: animated)
+    }
   }
 
   /// Reloads everything from the objects, without diffing.
@@ -91,14 +100,16 @@ public final class ListHarness {
   }
 
   /// Selects an item of `object`'s section, as a click or Enter would; the controller's
-  /// `didSelectItem(at:)` runs and the updates it asks for are applied.
-  public func select(item: Int, inSectionOf object: any ListDiffable, expecting: Set<Diagnostic.Kind> = [])
-    throws
-  {
+  /// `didSelectItem(at:)` runs and the updates it asks for are applied. With `animated`, the
+  /// transition they build (a card's toggle animates) is kept.
+  public func select(
+    item: Int, inSectionOf object: any ListDiffable, animated: Bool = false,
+    expecting: Set<Diagnostic.Kind> = []
+  ) throws {
     guard let section = section(of: object) else {
       throw HarnessFailure("select(item:inSectionOf:): \(Self.describe(object)) is not in the list")
     }
-    try act("select(item: \(item))", expecting: expecting) {
+    try act("select(item: \(item))", expecting: expecting, keepingTransition: animated) {
       $0.collectionView.tapItem(at: IndexPath(item: item, section: section))
     }
   }
@@ -121,17 +132,31 @@ public final class ListHarness {
     try act("resize(to:)", expecting: expecting) { $0.collectionView.setSize(size) }
   }
 
-  /// Runs `body` (say, a controller's own method) and applies what it asked for.
+  /// Runs `body` (say, a controller's own method) and applies what it asked for; with
+  /// `animated`, keeps the transition its animated updates build.
   public func perform(
-    _ action: String = "perform", expecting: Set<Diagnostic.Kind> = [], _ body: (ListHarness) -> Void
+    _ action: String = "perform", animated: Bool = false, expecting: Set<Diagnostic.Kind> = [],
+    _ body: (ListHarness) -> Void
   ) throws {
-    try act(action, expecting: expecting, body)
+    try act(action, expecting: expecting, keepingTransition: animated, body)
   }
 
-  private func act(_ action: String, expecting: Set<Diagnostic.Kind>, _ body: (ListHarness) -> Void) throws {
+  /// Runs `body` and applies its updates. `keepingTransition` nil leaves a transition as it is
+  /// (drawing); false ends the one the call builds; true keeps it, after drawing the frame before
+  /// it so the elements that leave are drawn with what they showed.
+  func act(
+    _ action: String, expecting: Set<Diagnostic.Kind>, keepingTransition: Bool? = false,
+    _ body: (ListHarness) -> Void
+  ) throws {
+    if keepingTransition == true {
+      var before = Canvas(
+        width: Int(max(0, collectionView.bounds.width)), height: Int(max(0, collectionView.bounds.height)))
+      renderer.render(collectionView, into: &before)
+    }
     body(self)
     adapter.flushPendingUpdates()
     collectionView.layoutIfNeeded()
+    if keepingTransition == false { collectionView.finishTransition() }
     let raised = takeNewDiagnostics()
     if let failure = HarnessFailure.checking(raised, expected: expecting, during: action) { throw failure }
   }

@@ -419,6 +419,15 @@ struct FuzzRun {
       }
     }
     let visible = view.visibleElements()
+    // A toggle animates: its transition ends exactly at the layout. It is drawn at its end
+    // below, then left part-way, so the next animated step interrupts it.
+    if view.transition != nil {
+      view.transitionProgress = 1
+      guard view.displayedElements() == visible else {
+        return fail("a transition at its end differs from the layout")
+      }
+    }
+    defer { if view.transition != nil { view.transitionProgress = Double((step + 10) % 10) / 10 } }
     for (a, b) in zip(visible, visible.dropFirst()) where LayoutAttributes.drawsBefore(b, a) {
       return fail("visible elements out of drawing order: \(a.kind) \(a.indexPath), \(b.kind) \(b.indexPath)")
     }

@@ -9,6 +9,9 @@ final class AdapterUpdater {
   private var updateScheduled = false
   private var isUpdating = false
   private var needsAnotherUpdate = false
+  /// Whether the pending update animates: only when every request coalesced into it asked to,
+  /// as IGListKit's updater does.
+  private var pendingIsAnimated: Bool?
   /// While an update (or a reload) is applied: item batches asked for now are folded into it or
   /// held until it is in.
   private(set) var isApplyingUpdate = false
@@ -21,8 +24,9 @@ final class AdapterUpdater {
 
   /// Records an asked-for update and its completion; true when the caller should schedule a
   /// flush (none is scheduled yet, and no update is running: one that is runs it next).
-  func request(completion: ((Bool) -> Void)?) -> Bool {
+  func request(animated: Bool, completion: ((Bool) -> Void)?) -> Bool {
     if let completion { pendingCompletions.append(completion) }
+    pendingIsAnimated = (pendingIsAnimated ?? true) && animated
     if isUpdating {
       needsAnotherUpdate = true
       return false
@@ -34,15 +38,17 @@ final class AdapterUpdater {
 
   /// Runs `apply` for the pending update, if any, then each completion; again while updates
   /// are asked for meanwhile.
-  func flush(_ apply: () -> Void) {
+  func flush(_ apply: (_ animated: Bool) -> Void) {
     guard updateScheduled || needsAnotherUpdate, !isUpdating else { return }
     repeat {
       updateScheduled = false
       needsAnotherUpdate = false
       let completions = pendingCompletions
       pendingCompletions = []
+      let animated = pendingIsAnimated ?? false
+      pendingIsAnimated = nil
       isUpdating = true
-      apply()
+      apply(animated)
       // Still updating while completions run: an update they ask for is queued for the next
       // round of this loop.
       for completion in completions { completion(true) }

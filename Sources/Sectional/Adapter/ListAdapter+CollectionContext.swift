@@ -27,11 +27,17 @@ final class AdapterContext: CollectionContext {
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?
   ) {
+    performBatch(for: controller, animated: false, updates: updates, completion: completion)
+  }
+  func performBatch(
+    for controller: SectionController, animated: Bool, updates: @escaping (inout ItemUpdates) -> Void,
+    completion: ((Bool) -> Void)?
+  ) {
     guard let adapter else {
       completion?(false)
       return
     }
-    adapter.performBatch(for: controller, updates: updates, completion: completion)
+    adapter.performBatch(for: controller, animated: animated, updates: updates, completion: completion)
   }
   func invalidateLayout(for controller: SectionController) { adapter?.invalidateLayout(for: controller) }
   func reload(_ controller: SectionController) { adapter?.reload(controller) }
@@ -57,11 +63,11 @@ extension ListAdapter {
   public func section(for controller: SectionController) -> Int? { sectionMap.section(for: controller) }
 
   /// Applies the controller's item batch (see
-  /// ``CollectionContext/performBatch(for:updates:completion:)``); during an adapter update, holds
-  /// it until the update is in.
+  /// ``CollectionContext/performBatch(for:animated:updates:completion:)``); during an adapter
+  /// update, holds it until the update is in.
   func performBatch(
-    for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
-    completion: ((Bool) -> Void)?
+    for controller: SectionController, animated: Bool = false,
+    updates: @escaping (inout ItemUpdates) -> Void, completion: ((Bool) -> Void)?
   ) {
     if updater.isApplyingUpdate {
       if ObjectIdentifier(controller) == updater.controllerBeingUpdated {
@@ -78,18 +84,19 @@ extension ListAdapter {
             completion?(false)
             return
           }
-          self.performBatch(for: controller, updates: updates, completion: completion)
+          self.performBatch(for: controller, animated: animated, updates: updates, completion: completion)
         }
       }
       return
     }
     var itemUpdates = ItemUpdates()
     updates(&itemUpdates)
-    apply(itemUpdates, for: controller, completion: completion)
+    apply(itemUpdates, for: controller, animated: animated, completion: completion)
   }
 
   private func apply(
-    _ itemUpdates: ItemUpdates, for controller: SectionController, completion: ((Bool) -> Void)?
+    _ itemUpdates: ItemUpdates, for controller: SectionController, animated: Bool,
+    completion: ((Bool) -> Void)?
   ) {
     guard let section = section(for: controller) else {
       completion?(false)
@@ -103,7 +110,7 @@ extension ListAdapter {
       IndexPathMove(
         from: IndexPath(item: $0.from, section: section), to: IndexPath(item: $0.to, section: section))
     }
-    let applied = collectionView.performBatchUpdates(batch)
+    let applied = collectionView.performBatchUpdates(batch, animated: animated)
     if applied {
       visibility.remapDisplayedCells(of: controller, section: section, through: batch)
     } else {

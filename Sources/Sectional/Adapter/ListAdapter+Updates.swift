@@ -3,15 +3,17 @@ extension ListAdapter {
   /// surviving identifiers keep their controller, ``SectionController/didUpdate(to:)`` is called
   /// only where the object changed, and sections are inserted, deleted, moved and reloaded in one
   /// batch. Calls in the same turn are coalesced into one update; a call during an update runs
-  /// after it. `completion` is called once the update is applied.
-  public func performUpdates(completion: ((Bool) -> Void)? = nil) {
-    guard updater.request(completion: completion) else { return }
+  /// after it. Animated (IGListKit's `performUpdatesAnimated:`), the collection view builds a
+  /// transition a front plays; the update is animated when every call coalesced into it asked
+  /// for it. `completion` is called once the update is applied.
+  public func performUpdates(animated: Bool = false, completion: ((Bool) -> Void)? = nil) {
+    guard updater.request(animated: animated, completion: completion) else { return }
     scheduler { [weak self] in self?.flushPendingUpdates() }
   }
 
-  /// Applies a pending ``performUpdates(completion:)`` now.
+  /// Applies a pending ``performUpdates(animated:completion:)`` now.
   public func flushPendingUpdates() {
-    updater.flush { applyUpdate() }
+    updater.flush { applyUpdate(animated: $0) }
   }
 
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
@@ -47,7 +49,7 @@ extension ListAdapter {
     updateVisibility()
   }
 
-  private func applyUpdate() {
+  private func applyUpdate(animated: Bool) {
     updater.applying {
       let resolved = resolveControllers()
       let changes = Self.diff(old: objects, resolved)
@@ -69,7 +71,7 @@ extension ListAdapter {
       if updates.isEmpty {
         collectionView.layoutIfNeeded()
       } else {
-        collectionView.performBatchUpdates(updates)
+        collectionView.performBatchUpdates(updates, animated: animated)
       }
     }
     updateVisibility()

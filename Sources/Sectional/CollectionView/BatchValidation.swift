@@ -100,9 +100,9 @@ enum BatchValidation {
   /// - Complexity: O(changes log changes) to prepare, then O(log changes) per path.
   /// `sources` as ``validate(_:oldCounts:newCounts:)`` returns them, or nil when every section
   /// keeps its index (an item-only batch: then nothing is allocated per section).
-  static func indexPathMapper(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int)
-    -> (IndexPath) -> IndexPath?
-  {
+  static func indexPathMapper(
+    _ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int, keepingReloads: Bool = false
+  ) -> (IndexPath) -> IndexPath? {
     var newSectionOfOld: [Int]?
     if let sources {
       var map = [Int](repeating: -1, count: oldSectionCount)
@@ -111,8 +111,10 @@ enum BatchValidation {
       }
       newSectionOfOld = map
     }
-    let reloadedSections = Set(updates.reloadedSections)
-    let gone = Set(updates.deletedItems + updates.reloadedItems)
+    // A selection does not survive a reload; an animation moves the reloaded element from its
+    // old place to its new (it shows its new content from the start).
+    let reloadedSections = keepingReloads ? [] : Set(updates.reloadedSections)
+    let gone = Set(updates.deletedItems + (keepingReloads ? [] : updates.reloadedItems))
     var moved: [IndexPath: IndexPath] = [:]
     var leaving: [Int: [Int]] = [:]  // old section → items leaving it (deleted or moved out)
     var arriving: [Int: [Int]] = [:]  // new section → items arriving (inserted or moved in)

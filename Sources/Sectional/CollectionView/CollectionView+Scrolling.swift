@@ -16,6 +16,9 @@ extension CollectionView {
     let clean = Size(
       width: size.width.isFinite ? max(0, size.width) : 0,
       height: size.height.isFinite ? max(0, size.height) : 0)
+    // A new width lays everything out again: the transition's end frames are no longer the
+    // layout's.
+    if clean.width != bounds.width { finishTransition() }
     setBounds(Rect(origin: bounds.origin, size: clean))
     clampOffset()
     delegate?.collectionViewDidScroll(self)

@@ -1,6 +1,8 @@
 extension CollectionView {
   /// Forgets everything and asks the data source again. Selections are cleared.
   public func reloadData() {
+    finishTransition()
+    contentGeneration += 1
     layout.invalidateLayout()
     itemCounts = currentCounts()
     indexPathsForSelectedItems = []
@@ -21,19 +23,39 @@ extension CollectionView {
   /// inconsistent batch is reported ("section 3 had 5 items, now 9, with 3 inserted and 0
   /// deleted") and the view reloads instead — never a crash. Selected items follow the batch.
   ///
+  /// Animated, the view also builds a ``transition`` from what was visible before to what is
+  /// after: the layout and every query are at the end state at once, and a front draws the
+  /// transition at the progress its clock gives (``transitionProgress``). An animated batch
+  /// during a transition starts from where the elements are at that moment; one that is not
+  /// animated ends the transition first.
+  ///
   /// - Returns: whether the batch was applied as given (false: it fell back to a reload).
   ///
   /// - Complexity: O(k) for a batch of k item changes and no section changes (a section
   ///   controller's own batch, such as a card's toggle): only the sections it touches are
   ///   checked. O(n) over all sections when sections are inserted, deleted, moved or reloaded.
+  ///   Animated, plus the elements within a viewport of the visible area, before and after.
   @discardableResult
-  public func performBatchUpdates(_ updates: BatchUpdates) -> Bool {
-    guard updates.changesSections else { return performItemUpdates(updates) }
+  public func performBatchUpdates(_ updates: BatchUpdates, animated: Bool = false) -> Bool {
+    guard animated else {
+      finishTransition()
+      return applyBatch(updates).applied
+    }
+    let start = captureTransitionStart()
+    let (applied, sources) = applyBatch(updates)
+    if applied { buildTransition(from: start, updates: updates, sources: sources) }
+    return applied
+  }
+
+  /// Applies the batch; `sources` (the old section of each new one) when sections changed.
+  private func applyBatch(_ updates: BatchUpdates) -> (applied: Bool, sources: [Int?]?) {
+    contentGeneration += 1
+    guard updates.changesSections else { return (performItemUpdates(updates), nil) }
     let newCounts = currentCounts()
     let sources: [Int?]
     switch BatchValidation.validate(updates, oldCounts: itemCounts, newCounts: newCounts) {
     case .failure(let error):
-      return reload(after: error)
+      return (reload(after: error), nil)
     case .success(let found):
       sources = found
     }
@@ -71,7 +93,7 @@ extension CollectionView {
     layout.invalidateLayout(with: context)
     layoutIfNeeded()
     clampOffset()
-    return true
+    return (true, sources)
   }
 
   /// A batch of item changes only: the section count must not change, and each touched section

@@ -13,6 +13,7 @@ public final class CollectionView {
     didSet {
       guard layout !== oldValue else { return }
       if oldValue.collectionView === self { oldValue.collectionView = nil }
+      finishTransition()
       adopt(layout)
       layoutIfNeeded()
       clampOffset()
@@ -52,6 +53,13 @@ public final class CollectionView {
   var itemTally = ItemBatchTally()
   /// The visible rectangle in content coordinates.
   public internal(set) var bounds: Rect
+  /// Counts every change of the data the view shows (a batch, a reload), so a front can tell
+  /// whether what it last drew is what a transition started from.
+  package internal(set) var contentGeneration = 0
+  /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
+  var currentTransition: LayoutTransition?
+  var progressOfTransition = 0.0
+  var departureCounter = 0
 
   /// A view of `size` (negative sizes become 0) showing its content through `layout` (a
   /// `FlowLayout` by default), scrolled to the top.

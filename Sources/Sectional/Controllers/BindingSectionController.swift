@@ -63,7 +63,7 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
       return
     }
     context.performBatch(
-      for: self,
+      for: self, animated: true,
       updates: { updates in
         self.viewModels = new
         updates.delete(result.deletes)

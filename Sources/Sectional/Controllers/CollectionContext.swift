@@ -20,6 +20,12 @@ public protocol CollectionContext: AnyObject {
   func performBatch(
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,
     completion: ((Bool) -> Void)?)
+  /// ``performBatch(for:updates:completion:)``, animated when `animated` says so: the collection
+  /// view then builds a transition a front plays (IGListKit's `performBatchAnimated:`). The
+  /// default ignores `animated`, so a context of your own needs only the other.
+  func performBatch(
+    for controller: SectionController, animated: Bool, updates: @escaping (inout ItemUpdates) -> Void,
+    completion: ((Bool) -> Void)?)
   /// Recomputes the layout of `controller`'s section (sizes changed, items did not).
   func invalidateLayout(for controller: SectionController)
   /// Reloads every item of `controller`'s section.
@@ -39,6 +45,16 @@ public protocol CollectionContext: AnyObject {
   /// The indexes of `controller`'s items with a cell in the visible area, ascending (empty when
   /// none is, or the controller is not in the list).
   func visibleIndexes(for controller: SectionController) -> [Int]
+}
+
+extension CollectionContext {
+  /// The default: the batch, not animated.
+  public func performBatch(
+    for controller: SectionController, animated: Bool, updates: @escaping (inout ItemUpdates) -> Void,
+    completion: ((Bool) -> Void)?
+  ) {
+    performBatch(for: controller, updates: updates, completion: completion)
+  }
 }
 
 /// The item changes of one section in batch form: deletes and reloads by old index, inserts by

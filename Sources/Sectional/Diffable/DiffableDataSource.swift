@@ -69,8 +69,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// Shows `snapshot`: the difference from the current one is applied as one batch (sections
   /// inserted, deleted, moved and reloaded; items inserted, deleted, moved — across sections too —
   /// and reloaded), so selections follow their items. As UIKit's since iOS 15, the difference is
-  /// applied whatever `animatingDifferences` says (the terminal does not animate; the parameter
-  /// keeps UIKit's signature); ``applySnapshotUsingReloadData(_:completion:)`` is the reload.
+  /// applied whatever `animatingDifferences` says; with it, the collection view also builds a
+  /// ``CollectionView/transition`` a front plays. ``applySnapshotUsingReloadData(_:completion:)``
+  /// is the reload.
   /// Problems the snapshot recorded (duplicates, missing identifiers) are reported in the
   /// collection view's diagnostics. `completion` runs once it is applied.
   @inlinable
@@ -81,7 +82,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     // The batch is worked out here, in the caller's module, where the identifier types are known:
     // the two-level diff then runs specialised, not as generic code.
     let plan = collectionView != nil ? Self.plan(from: current, to: snapshot) : nil
-    show(snapshot, batch: plan?.batch, carried: plan?.carried, completion: completion)
+    show(
+      snapshot, batch: plan?.batch, carried: plan?.carried, animated: animatingDifferences,
+      completion: completion)
   }
 
   /// Shows `snapshot` without diffing, as UIKit's `applySnapshotUsingReloadData(_:completion:)`:
@@ -90,7 +93,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   @inlinable
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
     specialiseCellLookup()
-    show(snapshot, batch: nil, carried: nil, completion: completion)
+    show(snapshot, batch: nil, carried: nil, animated: false, completion: completion)
   }
 
   /// Sets ``specialisedCell`` from the caller's module, where the identifier types are known.
@@ -109,7 +112,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// position, in the old snapshot's items read section by section, of the item at position `p`
   /// of the new ones (read the same way) whose size stays known, or -1.
   @usableFromInline
-  func show(_ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, completion: (() -> Void)?) {
+  func show(
+    _ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, animated: Bool, completion: (() -> Void)?
+  ) {
     let counts = snapshot.sectionItems.map { $0.count }
     if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
     guard let collectionView else {
@@ -122,7 +127,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     applied.clearAppliedChanges()
     current = applied
     if let batch {
-      collectionView.performBatchUpdates(batch)
+      collectionView.performBatchUpdates(batch, animated: animated)
     } else {
       collectionView.reloadData()
     }

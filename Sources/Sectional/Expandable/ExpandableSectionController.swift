@@ -164,13 +164,15 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   // MARK: - Expansion
 
-  /// Expands or collapses, animated as inserts or deletes of the expansion's items plus a reload
-  /// of the toggle. Outside a list, only the state changes.
-  public func toggle() { setExpanded(!isExpanded) }
+  /// Expands or collapses, as inserts or deletes of the expansion's items plus a reload of the
+  /// toggle, animated unless `animated` is false (the card opens and the sections below slide
+  /// down). Outside a list, only the state changes.
+  public func toggle(animated: Bool = true) { setExpanded(!isExpanded, animated: animated) }
 
-  /// Expands or collapses. With `updatingList` false only the state changes and the caller
-  /// updates the list (for example restoring state before a `reloadData`).
-  public func setExpanded(_ expanded: Bool, updatingList: Bool = true) {
+  /// Expands or collapses, animated by default as ``toggle(animated:)``. With `updatingList`
+  /// false only the state changes and the caller updates the list (for example restoring state
+  /// before a `reloadData`).
+  public func setExpanded(_ expanded: Bool, updatingList: Bool = true, animated: Bool = true) {
     guard expanded != isExpanded, let object else { return }
     let collapsedCount = collapsedComponents(for: object).count
     let start = min(max(0, expansionIndex(for: object)), collapsedCount)
@@ -181,7 +183,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
       return
     }
     context.performBatch(
-      for: self,
+      for: self, animated: animated,
       updates: { updates in
         self.isExpanded = expanded
         if expanded {

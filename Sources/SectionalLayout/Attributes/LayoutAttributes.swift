@@ -21,6 +21,9 @@ public struct LayoutAttributes: Hashable, Sendable {
   /// The part of the content the element may draw in, in content coordinates; nil (the default)
   /// for no limit. Items of a section that scrolls sideways are clipped to their section's row.
   public var clip: Rect?
+  /// How opaque the element is, 0 (invisible) to 1 (the default). Layouts give 1; an animated
+  /// update fades appearing and disappearing elements through it.
+  public var alpha: Double = 1
 
   /// Attributes with every field given; `zIndex` defaults to 0, `isHidden` to false, `style` to
   /// none.

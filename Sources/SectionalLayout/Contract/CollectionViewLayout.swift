@@ -97,6 +97,40 @@ public protocol CollectionViewLayout: AnyObject {
   func invalidationContext(
     forPreferredAttributes preferred: LayoutAttributes, originalAttributes original: LayoutAttributes
   ) -> InvalidationContext
+
+  // MARK: Animated updates
+
+  /// An animated batch was applied and the layout prepared for it: `updates` says what changed.
+  /// Called before the ``initialLayoutAttributesForAppearingItem(at:)`` family is asked, so a
+  /// layout can remember which elements are inserted or deleted. The default does nothing.
+  func prepare(forCollectionViewUpdates updates: [UpdateItem])
+  /// The animated batch's start and end attributes have all been asked for. The default does
+  /// nothing.
+  func finalizeCollectionViewUpdates()
+  /// Where an item that appears with the update starts (by its index path after it). Nil, the
+  /// default, starts it at its final frame, faded out.
+  func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+  /// Where an item that disappears with the update ends (by its index path before it). Nil, the
+  /// default, ends it at its initial frame, faded out.
+  func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+  /// ``initialLayoutAttributesForAppearingItem(at:)`` for a supplementary element.
+  func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  )
+    -> LayoutAttributes?
+  /// ``finalLayoutAttributesForDisappearingItem(at:)`` for a supplementary element.
+  func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  )
+    -> LayoutAttributes?
+  /// ``initialLayoutAttributesForAppearingItem(at:)`` for a decoration.
+  func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  /// ``finalLayoutAttributesForDisappearingItem(at:)`` for a decoration.
+  func finalLayoutAttributesForDisappearingDecorationElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  )
+    -> LayoutAttributes?
 }
 
 extension CollectionViewLayout {
@@ -161,6 +195,36 @@ extension CollectionViewLayout {
     context.contentSizeAdjustment = Size(width: 0, height: preferred.frame.height - original.frame.height)
     return context
   }
+}
+
+// The animation defaults: UIKit's, every element fading in at its final frame or out at its
+// initial one, and moving elements going from their old frame to their new (the collection view
+// pairs those; a layout is asked only about elements that appear or disappear).
+extension CollectionViewLayout {
+  /// The default: nothing to remember.
+  public func prepare(forCollectionViewUpdates updates: [UpdateItem]) {}
+  /// The default: nothing to forget.
+  public func finalizeCollectionViewUpdates() {}
+  /// The default: the item fades in at its final frame.
+  public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+  /// The default: the item fades out at its initial frame.
+  public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+  /// The default: the element fades in at its final frame.
+  public func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+  /// The default: the element fades out at its initial frame.
+  public func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+  /// The default: the decoration fades in at its final frame.
+  public func initialLayoutAttributesForAppearingDecorationElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+  /// The default: the decoration fades out at its initial frame.
+  public func finalLayoutAttributesForDisappearingDecorationElement(
+    ofKind kind: ElementKind, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
 }
 
 /// A layout with sections that scroll sideways on their own (a compositional layout's

@@ -14,6 +14,25 @@ public final class TextRenderer {
   /// reported once, into the collection view's diagnostics.
   private var reportedKinds: Set<ElementKind> = []
 
+  /// What one element showed, kept from the last frame drawn: an element that leaves with an
+  /// animated update is drawn with it (the data source no longer has it), as UIKit animates a
+  /// deleted cell's view.
+  private enum Shown {
+    case cell(CellDescriptor)
+    case supplementary(SupplementaryDescriptor)
+  }
+  private struct ShownKey: Hashable {
+    var category: ElementCategory
+    var kind: ElementKind
+    var indexPath: IndexPath
+  }
+  /// The last frame's contents, and the collection view's content generation they were read at.
+  private var shown: [(ShownKey, Shown)] = []
+  private var shownGeneration = -1
+  private weak var shownView: CollectionView?
+  /// The leaving elements' contents, by departure identity, while their transition runs.
+  private var departed: [Int: Shown] = [:]
+
   /// A renderer drawing with `registry`'s views (the standard ones by default) in `environment`
   /// (the standard theme in true colour by default).
   public init(registry: ViewRegistry = .standard, environment: DrawEnvironment = DrawEnvironment()) {
@@ -29,18 +48,43 @@ public final class TextRenderer {
 
   /// Paints the content in `rect` (content coordinates) into `canvas`, its top-left corner at the
   /// canvas's. Printing a feed longer than a screen paints it a page at a time this way.
+  ///
+  /// During the collection view's `CollectionView.transition`, the viewport is painted as the
+  /// transition is at `CollectionView.transitionProgress`: an element fading in or out is drawn
+  /// clipped to the part of its frame its opacity gives (a terminal cell cannot be half there),
+  /// so it grows or shrinks from its top.
   public func render(
     _ collectionView: CollectionView, rect: Rect, focused: IndexPath? = nil, into canvas: inout Canvas
   ) {
     canvas.clear()
     canvas.clip = canvas.bounds
-    let elements = collectionView.layout.layoutAttributesForElements(in: rect)
-      .sorted(by: LayoutAttributes.drawsBefore)
+    let elements = collectionView.displayedElementsWithDepartures(in: rect)
+    if let transition = collectionView.transition {
+      keepDeparted(of: transition, in: collectionView)
+    } else {
+      departed = [:]
+    }
+    let records = rect == collectionView.bounds
+    if records {
+      shown.removeAll(keepingCapacity: true)
+      shownGeneration = collectionView.contentGeneration
+      shownView = collectionView
+    }
     let selected = collectionView.indexPathsForSelectedItems
     let canvasClip = canvas.clip
     defer { canvas.clip = canvasClip }
-    for attributes in elements where !attributes.isHidden {
+    for (attributes, departure) in elements where !attributes.isHidden {
       let frame = Self.cellRect(attributes.frame, origin: rect.origin)
+      // Fading, in whole rows: the top of the frame as tall as the opacity says, across the
+      // whole width (a card's shadow falls outside its frame). Opaque, a cell or supplementary
+      // is clipped to its frame and a decoration draws where it likes.
+      var fade: CellRect?
+      if attributes.alpha < 1 {
+        let rows = Int((Double(frame.height) * max(0, attributes.alpha)).rounded())
+        if rows <= 0 { continue }
+        fade = CellRect(x: canvasClip.x, y: frame.y, width: canvasClip.width, height: rows)
+      }
+      let drawn = fade.map { $0.intersection(frame) } ?? frame
       // A sideways section's items draw only inside its row.
       if let clip = attributes.clip {
         canvas.clip = canvasClip.intersection(Self.cellRect(clip, origin: rect.origin))
@@ -53,29 +97,83 @@ public final class TextRenderer {
           reportUnregistered(attributes.kind, "decoration", in: collectionView)
           continue
         }
-        view.draw(attributes, in: frame, canvas: &canvas, environment: environment)
+        if let fade {
+          canvas.withClip(fade) { canvas in
+            view.draw(attributes, in: frame, canvas: &canvas, environment: environment)
+          }
+        } else {
+          view.draw(attributes, in: frame, canvas: &canvas, environment: environment)
+        }
       case .cell:
-        guard let descriptor = collectionView.cellDescriptor(at: attributes.indexPath) else { continue }
+        let key = ShownKey(category: .cell, kind: attributes.kind, indexPath: attributes.indexPath)
+        let descriptor: CellDescriptor
+        if departure != 0 {
+          guard case .cell(let leaving) = departed[departure] else { continue }
+          descriptor = leaving
+        } else {
+          guard let live = collectionView.cellDescriptor(at: attributes.indexPath) else { continue }
+          descriptor = live
+        }
+        if records && departure == 0 { shown.append((key, .cell(descriptor))) }
         if registry.registeredCellView(forKind: descriptor.reuseKind) == nil {
           reportUnregistered(descriptor.reuseKind, "cell", in: collectionView)
         }
         let state = CellState(
-          isFocused: attributes.indexPath == focused, isSelected: selected.contains(attributes.indexPath))
+          isFocused: departure == 0 && attributes.indexPath == focused,
+          isSelected: departure == 0 && selected.contains(attributes.indexPath))
         let view = registry.cellView(for: descriptor)
-        canvas.withClip(frame) { canvas in
+        canvas.withClip(drawn) { canvas in
           view.draw(descriptor, in: frame, state: state, canvas: &canvas, environment: environment)
         }
       case .supplementary:
-        guard
-          let descriptor = collectionView.supplementaryDescriptor(
-            ofKind: attributes.kind, at: attributes.indexPath)
-        else { continue }
+        let descriptor: SupplementaryDescriptor
+        if departure != 0 {
+          guard case .supplementary(let leaving) = departed[departure] else { continue }
+          descriptor = leaving
+        } else {
+          guard
+            let live = collectionView.supplementaryDescriptor(
+              ofKind: attributes.kind, at: attributes.indexPath)
+          else { continue }
+          descriptor = live
+          if records {
+            let key = ShownKey(
+              category: .supplementary, kind: attributes.kind, indexPath: attributes.indexPath)
+            shown.append((key, .supplementary(descriptor)))
+          }
+        }
         let view = registry.supplementaryView(ofKind: attributes.kind)
-        canvas.withClip(frame) { canvas in
+        canvas.withClip(drawn) { canvas in
           view.draw(descriptor, kind: attributes.kind, in: frame, canvas: &canvas, environment: environment)
         }
       }
     }
+  }
+
+  /// Finds the content of the transition's leaving elements in what the last frame showed, when
+  /// that frame was drawn from the data the transition started from; keeps only those still
+  /// leaving. A leaving element whose content is not known (the view was not drawn since the data
+  /// changed before the update) is left out.
+  private func keepDeparted(of transition: LayoutTransition, in collectionView: CollectionView) {
+    let canRead = shownView === collectionView && shownGeneration == transition.startGeneration
+    var index: [ShownKey: Int]?
+    var kept: [Int: Shown] = [:]
+    for element in transition.elements where element.phase == .disappearing {
+      if let known = departed[element.departureID] {
+        kept[element.departureID] = known
+        continue
+      }
+      guard canRead, element.start.category != .decoration else { continue }
+      if index == nil {
+        var built: [ShownKey: Int] = [:]
+        for (position, entry) in shown.enumerated() { built[entry.0] = position }
+        index = built
+      }
+      let key = ShownKey(
+        category: element.start.category, kind: element.start.kind, indexPath: element.start.indexPath)
+      if let position = index?[key] { kept[element.departureID] = shown[position].1 }
+    }
+    departed = kept
   }
 
   /// Draws one cell outside any list — the adapter's empty view, say — with the view

@@ -29,7 +29,11 @@ extension ListViewer {
   /// ``run(in:)``, woken also by `wakeup` (a feed file to poll, a pipe of cards to read).
   package func run(in session: TerminalSession, wakeup: Wakeup?) throws {
     try session.start()
-    defer { session.stop() }
+    isRunning = true
+    defer {
+      isRunning = false
+      session.stop()
+    }
     let size = TerminalSession.size(of: session.output)
     resize(columns: size.columns, rows: size.rows)
     invalidateScreen()
@@ -50,6 +54,11 @@ extension ListViewer {
         )
         timeout = timeout < 0 ? untilTick : min(timeout, untilTick)
       }
+      // A transition playing: the next frame in a sixtieth of a second. Keys that arrive
+      // meanwhile wake the loop at once and are handled before that frame.
+      if isPlayingTransition { timeout = timeout < 0 ? Self.frameInterval : min(timeout, Self.frameInterval) }
+      // Woken for a transition's frame, a pending ESC has not waited its 30 ms.
+      let playedFrame = isPlayingTransition
       let waitStarted = clock.now
       let events = try session.wait(timeout: timeout, also: wakeup?.descriptor)
       if events.resized {
@@ -69,7 +78,8 @@ extension ListViewer {
       let escapeTimedOut = waitStarted.duration(to: clock.now) >= .milliseconds(30)
       let keys =
         !events.bytes.isEmpty
-        ? decoder.feed(events.bytes) : escapeTimedOut || wakeup == nil ? decoder.flush() : []
+        ? decoder.feed(events.bytes)
+        : escapeTimedOut || (wakeup == nil && !playedFrame) ? decoder.flush() : []
       for key in keys where !wantsToQuit && !wantsToSuspend { handle(key) }
       if wantsToSuspend {
         // Stops here until continued; the session then re-enters the screen and wakes this
@@ -79,7 +89,15 @@ extension ListViewer {
         continue
       }
       if events.inputClosed { break }
+      let frameStarted = clock.now
       try session.write(frameBytes())
+      if isPlayingTransition && frameStarted.duration(to: clock.now) > animationFrameBudget {
+        skipTransition()
+        try session.write(frameBytes())
+      }
     }
   }
+
+  /// Milliseconds between two frames of a transition.
+  static let frameInterval: Int32 = 16
 }

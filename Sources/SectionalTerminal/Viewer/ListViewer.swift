@@ -55,6 +55,19 @@ public final class ListViewer {
   public private(set) var columns: Int
   /// The viewer's height in rows, the status line included: the terminal's while it runs in one.
   public private(set) var rows: Int
+  /// Whether animated updates play in the terminal (``run(in:)``): an expanding card opens and
+  /// the cards below slide down over ``animationDuration``. Off, each update shows its end at
+  /// once, as it always does when drawn headless or printed into a pipe. Default true.
+  public var animatesUpdates = true
+  /// How long a transition plays. Default 200 ms.
+  public var animationDuration: Duration = .milliseconds(200)
+  /// The longest a frame of a transition may take (drawn and written): a terminal that cannot
+  /// keep up gets the transition's end at once instead of a slide in slow motion.
+  public var animationFrameBudget: Duration = .milliseconds(50)
+  /// Set while ``run(in:)`` runs: only then is there a clock to play transitions by.
+  var isRunning = false
+  /// The transition being played (by its start generation) and when it started.
+  var playing: (generation: Int, start: ContinuousClock.Instant)?
   package internal(set) var wantsToQuit = false
   /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
   package var wantsToSuspend = false
@@ -114,11 +127,14 @@ public final class ListViewer {
 
   // MARK: - Drawing
 
-  /// Paints the current frame and returns it.
+  /// Paints the current frame and returns it. During a transition the viewer plays (see
+  /// ``animatesUpdates``), the frame is the transition's at this moment; otherwise any transition
+  /// is ended first and the frame is the end state.
   @discardableResult
   public func render() -> Canvas {
     adapter?.flushPendingUpdates()
     followFocus()
+    advanceTransition()
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
     renderer.render(collectionView, focused: focused, into: &canvas)
     if collectionView.numberOfSections == 0, let empty = adapter?.emptyView {
@@ -179,6 +195,40 @@ public final class ListViewer {
     if used + keysWidth + 3 <= columns {
       canvas.drawText(keys, x: columns - keysWidth - 1, y: y, style: style)
     }
+  }
+
+  /// Sets the transition's progress from the clock (starting it for a new transition), or ends it
+  /// when it is over or the viewer does not play transitions.
+  private func advanceTransition() {
+    guard let transition = collectionView.transition else {
+      playing = nil
+      return
+    }
+    guard isRunning, animatesUpdates, animationDuration > .zero else {
+      collectionView.finishTransition()
+      playing = nil
+      return
+    }
+    let now = ContinuousClock.now
+    if playing?.generation != transition.startGeneration {
+      playing = (transition.startGeneration, now)
+    }
+    let elapsed = playing.map { $0.start.duration(to: now) } ?? .zero
+    if elapsed >= animationDuration {
+      collectionView.finishTransition()
+      playing = nil
+    } else {
+      collectionView.transitionProgress = elapsed / animationDuration
+    }
+  }
+
+  /// Whether a transition is playing: the run loop wakes for its next frame.
+  var isPlayingTransition: Bool { playing != nil && collectionView.transition != nil }
+
+  /// Ends the transition being played at its end state (the terminal could not keep up).
+  func skipTransition() {
+    collectionView.finishTransition()
+    playing = nil
   }
 
   // MARK: - Size

@@ -1,0 +1,286 @@
+import SectionalLayout
+
+// Animated batches: the attributes before the update are captured, the update is applied as
+// any other, and each element visible before or after is paired with itself across it. The
+// view keeps the resulting transition and the progress a front gives it; the layout is at its
+// end state throughout, so every query answers as if the update were not animated.
+
+/// Which element an attributes value is, across the layout's answers.
+struct ElementKey: Hashable {
+  var category: ElementCategory
+  var kind: ElementKind
+  var indexPath: IndexPath
+
+  init(_ attributes: LayoutAttributes) {
+    category = attributes.category
+    kind = attributes.kind
+    indexPath = attributes.indexPath
+  }
+
+  init(category: ElementCategory, kind: ElementKind, indexPath: IndexPath) {
+    self.category = category
+    self.kind = kind
+    self.indexPath = indexPath
+  }
+}
+
+/// What the view looked like just before an animated batch.
+struct TransitionStart {
+  /// The elements around the viewport, in the numbering before the batch, each as it showed.
+  var elements: [LayoutAttributes] = []
+  /// Elements of an interrupted transition still leaving: they go on from where they are.
+  var leaving: [LayoutTransition.Element] = []
+  var bounds: Rect
+  var generation: Int
+  var sectionCount: Int
+}
+
+extension CollectionView {
+  /// The running transition: set by an animated batch, ended by ``finishTransition()``, by any
+  /// batch that is not animated, by a reload and by a new width or layout.
+  public var transition: LayoutTransition? { currentTransition }
+
+  /// How far the running transition has come, 0 to 1 (linear: ``LayoutTransition`` eases it);
+  /// 1 without one. A front sets it from its clock and calls ``finishTransition()`` at the end; a
+  /// test sets any progress, in any order.
+  public var transitionProgress: Double {
+    get { currentTransition == nil ? 1 : progressOfTransition }
+    set { progressOfTransition = newValue.isFinite ? min(1, max(0, newValue)) : 1 }
+  }
+
+  /// Ends the running transition at its end state (what the layout already shows).
+  public func finishTransition() {
+    currentTransition = nil
+    progressOfTransition = 0
+  }
+
+  /// What to draw now, in drawing order: the visible elements, or during a transition each
+  /// element where it is at ``transitionProgress`` (and, after a scroll or a taller viewport,
+  /// the elements the transition does not cover, where the layout has them).
+  public func displayedElements() -> [LayoutAttributes] {
+    displayedElementsWithDepartures(in: bounds).map(\.attributes)
+  }
+
+  /// ``displayedElements()`` in `rect` (the viewport, or any other part of the content), each
+  /// with the departure identity of an element that leaves (0 for any other).
+  package func displayedElementsWithDepartures(in rect: Rect) -> [(
+    attributes: LayoutAttributes, departure: Int
+  )] {
+    guard let transition = currentTransition else {
+      return layout.layoutAttributesForElements(in: rect).sorted(by: LayoutAttributes.drawsBefore).map {
+        ($0, 0)
+      }
+    }
+    var elements: [(attributes: LayoutAttributes, departure: Int)] = []
+    elements.reserveCapacity(transition.elements.count)
+    for element in transition.elements {
+      guard let attributes = transition.attributes(of: element, at: progressOfTransition, in: bounds),
+        attributes.frame.intersects(rect)
+      else { continue }
+      elements.append((attributes, element.phase == .disappearing ? element.departureID : 0))
+    }
+    for attributes in layout.layoutAttributesForElements(in: rect)
+    where !transition.arrivingKeys.contains(ElementKey(attributes)) {
+      elements.append((attributes, 0))
+    }
+    elements.sort { LayoutAttributes.drawsBefore($0.attributes, $1.attributes) }
+    return elements
+  }
+
+  /// The area captured around the viewport: a viewport above and below it, so an element that
+  /// slides in from just off screen slides rather than fades in.
+  func transitionCaptureRect() -> Rect {
+    Rect(x: bounds.minX, y: bounds.minY - bounds.height, width: bounds.width, height: bounds.height * 3)
+  }
+
+  func captureTransitionStart() -> TransitionStart {
+    var start = TransitionStart(bounds: bounds, generation: contentGeneration, sectionCount: itemCounts.count)
+    start.elements = layout.layoutAttributesForElements(in: transitionCaptureRect())
+    guard let running = currentTransition else { return start }
+    // Interrupted: every element starts from where it is now (UIKit's beginFromCurrentState).
+    var index: [ElementKey: Int] = [:]
+    for (position, attributes) in start.elements.enumerated() { index[ElementKey(attributes)] = position }
+    for element in running.elements {
+      guard let now = running.attributes(of: element, at: progressOfTransition, in: bounds) else { continue }
+      if element.phase == .disappearing {
+        var leaving = element
+        leaving.start = now
+        start.leaving.append(leaving)
+      } else if let position = index[ElementKey(element.end)] {
+        start.elements[position] = now
+      } else {
+        index[ElementKey(element.end)] = start.elements.count
+        start.elements.append(now)
+      }
+    }
+    return start
+  }
+
+  /// Pairs the elements before the batch with those after it and keeps the transition (none
+  /// when nothing visible moves, appears or goes).
+  func buildTransition(from start: TransitionStart, updates: BatchUpdates, sources: [Int?]?) {
+    let oldSectionCount = start.sectionCount
+    let mapCell = BatchValidation.indexPathMapper(
+      updates, sources: sources, oldSectionCount: oldSectionCount, keepingReloads: true)
+    var newSectionOfOld: [Int]?
+    if let sources {
+      var map = [Int](repeating: -1, count: oldSectionCount)
+      for (new, old) in sources.enumerated() { if let old, old < oldSectionCount { map[old] = new } }
+      newSectionOfOld = map
+    }
+    func mapSection(_ old: Int) -> Int? {
+      guard let newSectionOfOld else { return old < itemCounts.count ? old : nil }
+      return old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 ? newSectionOfOld[old] : nil
+    }
+    func newKey(of old: LayoutAttributes) -> ElementKey? {
+      switch old.category {
+      case .cell:
+        return mapCell(old.indexPath).map { ElementKey(category: .cell, kind: old.kind, indexPath: $0) }
+      case .supplementary, .decoration:
+        return mapSection(old.indexPath.section).map {
+          ElementKey(
+            category: old.category, kind: old.kind,
+            indexPath: IndexPath(item: old.indexPath.item, section: $0))
+        }
+      }
+    }
+
+    layout.prepare(
+      forCollectionViewUpdates: Self.updateItems(updates, mapSection: mapSection, mapItem: mapCell))
+    defer { layout.finalizeCollectionViewUpdates() }
+    let endElements = layout.layoutAttributesForElements(in: transitionCaptureRect())
+    var endIndex: [ElementKey: Int] = [:]
+    for (position, attributes) in endElements.enumerated() { endIndex[ElementKey(attributes)] = position }
+    var paired = [Bool](repeating: false, count: endElements.count)
+    var elements: [LayoutTransition.Element] = []
+    var changed = !start.leaving.isEmpty
+
+    for old in start.elements {
+      let wasVisible = old.frame.intersects(start.bounds)
+      if let key = newKey(of: old) {
+        if let position = endIndex[key] {
+          paired[position] = true
+          let end = endElements[position]
+          guard wasVisible || end.frame.intersects(bounds) else { continue }
+          if end.frame != old.frame || end.alpha != old.alpha || start.bounds.origin != bounds.origin {
+            changed = true
+          }
+          elements.append(.init(start: old, end: end, phase: .staying, departureID: 0))
+          continue
+        }
+        // Still there, but moved beyond the captured area: it slides out to its new place.
+        guard wasVisible else { continue }
+        if let end = attributes(of: key) {
+          changed = true
+          elements.append(.init(start: old, end: end, phase: .staying, departureID: 0))
+          continue
+        }
+      }
+      guard wasVisible else { continue }
+      changed = true
+      let end = finalAttributes(ofDisappearing: old) ?? Self.faded(old)
+      elements.append(.init(start: old, end: end, phase: .disappearing, departureID: nextDepartureID()))
+    }
+    for (position, end) in endElements.enumerated() where !paired[position] && end.frame.intersects(bounds) {
+      changed = true
+      let initial = initialAttributes(ofAppearing: end) ?? Self.faded(end)
+      elements.append(.init(start: initial, end: end, phase: .appearing, departureID: 0))
+    }
+    elements += start.leaving
+    guard changed, !elements.isEmpty else {
+      finishTransition()
+      return
+    }
+    var arriving = Set<ElementKey>()
+    for element in elements where element.phase != .disappearing { arriving.insert(ElementKey(element.end)) }
+    currentTransition = LayoutTransition(
+      elements: elements, startBounds: start.bounds, startGeneration: start.generation,
+      arrivingKeys: arriving)
+    progressOfTransition = 0
+  }
+
+  private func attributes(of key: ElementKey) -> LayoutAttributes? {
+    switch key.category {
+    case .cell: layout.layoutAttributesForItem(at: key.indexPath)
+    case .supplementary: layout.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+    case .decoration: layout.layoutAttributesForDecoration(ofKind: key.kind, at: key.indexPath)
+    }
+  }
+
+  private func finalAttributes(ofDisappearing old: LayoutAttributes) -> LayoutAttributes? {
+    switch old.category {
+    case .cell: layout.finalLayoutAttributesForDisappearingItem(at: old.indexPath)
+    case .supplementary:
+      layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: old.kind, at: old.indexPath)
+    case .decoration:
+      layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: old.kind, at: old.indexPath)
+    }
+  }
+
+  private func initialAttributes(ofAppearing new: LayoutAttributes) -> LayoutAttributes? {
+    switch new.category {
+    case .cell: layout.initialLayoutAttributesForAppearingItem(at: new.indexPath)
+    case .supplementary:
+      layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: new.kind, at: new.indexPath)
+    case .decoration:
+      layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: new.kind, at: new.indexPath)
+    }
+  }
+
+  private static func faded(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    var faded = attributes
+    faded.alpha = 0
+    return faded
+  }
+
+  private func nextDepartureID() -> Int {
+    departureCounter += 1
+    return departureCounter
+  }
+
+  /// The batch as UIKit's update items: section changes first, then item changes.
+  static func updateItems(
+    _ updates: BatchUpdates, mapSection: (Int) -> Int?, mapItem: (IndexPath) -> IndexPath?
+  ) -> [UpdateItem] {
+    var items: [UpdateItem] = []
+    func section(_ index: Int?) -> IndexPath? { index.map { IndexPath(item: 0, section: $0) } }
+    for old in updates.deletedSections {
+      items.append(
+        UpdateItem(
+          action: .delete, indexPathBeforeUpdate: section(old), indexPathAfterUpdate: nil,
+          isSectionChange: true))
+    }
+    for new in updates.insertedSections {
+      items.append(
+        UpdateItem(
+          action: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: section(new),
+          isSectionChange: true))
+    }
+    for move in updates.movedSections {
+      items.append(
+        UpdateItem(
+          action: .move, indexPathBeforeUpdate: section(move.from), indexPathAfterUpdate: section(move.to),
+          isSectionChange: true))
+    }
+    for old in updates.reloadedSections {
+      items.append(
+        UpdateItem(
+          action: .reload, indexPathBeforeUpdate: section(old),
+          indexPathAfterUpdate: section(mapSection(old)), isSectionChange: true))
+    }
+    for path in updates.deletedItems {
+      items.append(UpdateItem(action: .delete, indexPathBeforeUpdate: path, indexPathAfterUpdate: nil))
+    }
+    for path in updates.insertedItems {
+      items.append(UpdateItem(action: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: path))
+    }
+    for path in updates.reloadedItems {
+      items.append(
+        UpdateItem(action: .reload, indexPathBeforeUpdate: path, indexPathAfterUpdate: mapItem(path)))
+    }
+    for move in updates.movedItems {
+      items.append(UpdateItem(action: .move, indexPathBeforeUpdate: move.from, indexPathAfterUpdate: move.to))
+    }
+    return items
+  }
+}
