@@ -160,6 +160,7 @@ package enum FeedCommand {
     if interactive {
       let viewer = ListViewer(
         adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
+      viewer.animatesUpdates = options.animates
       var wakeup: ListViewer.Wakeup?
       if options.file == "-" {
         let stream = CardStream(list: list)

@@ -37,10 +37,10 @@ package final class FeedList: ListAdapterDataSource {
   /// Shows `document` instead, as the difference from the current one: cards that stay keep
   /// their controller (and their expansion), changed ones update in place, new ones are
   /// inserted and gone ones deleted, in one batch applied at the next flush (the viewer's next
-  /// frame).
+  /// frame), animated: a viewer that plays transitions slides the cards to their places.
   package func replace(with document: FeedDocument) {
     self.document = document
-    adapter.performUpdates()
+    adapter.performUpdates(animated: true)
   }
 
   package func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)

@@ -13,6 +13,8 @@ package struct FeedOptions: Hashable, Sendable {
   package var file: String?
   /// Whether to reload the file when it changes.
   package var watch = false
+  /// Whether updates animate in a terminal (a card opening, the cards below sliding).
+  package var animates = true
 
   package init() {}
 
@@ -29,7 +31,8 @@ package struct FeedOptions: Hashable, Sendable {
       --color WHEN       auto (default), always or never; NO_COLOR and FORCE_COLOR are honoured
       --sections N       a generated feed of N cards instead of the built-in one
       --seed N           the seed of the generated feed (default 1)
-      --watch            reload FILE.json when it changes, showing what changed in place
+      --watch            reload FILE.json when it changes, sliding what changed into place
+      --no-animation     show each change at once (it always is when printing)
       -h, --help         show this help
 
     Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, Tab/Shift-Tab focus a
@@ -98,6 +101,9 @@ package struct FeedOptions: Hashable, Sendable {
       case "--watch":
         guard inline == nil else { throw UsageError(description: "--watch takes no value") }
         options.watch = true
+      case "--no-animation":
+        guard inline == nil else { throw UsageError(description: "--no-animation takes no value") }
+        options.animates = false
       case "--width":
         options.width = try number(name, try value(for: name, inline: inline), minimum: 1, maximum: 10_000)
       case "--height":

@@ -7,27 +7,32 @@ import Testing
 
 /// An element's frame relative to the viewport it shows in, with what it is: how the start and
 /// end of a transition are compared with the layout before and after.
+///
+/// Without index paths: at progress 0 an element that stays already has its identity after
+/// the update (its content is the new one), at its frame before it.
 private struct Seen: Hashable, CustomStringConvertible {
   var category: ElementCategory
   var kind: ElementKind
-  var indexPath: IndexPath
   var frame: Rect
 
   init(_ attributes: LayoutAttributes, in bounds: Rect) {
     category = attributes.category
     kind = attributes.kind
-    indexPath = attributes.indexPath
     frame = Rect(
       x: attributes.frame.minX - bounds.minX, y: attributes.frame.minY - bounds.minY,
       width: attributes.frame.width, height: attributes.frame.height)
   }
 
-  var description: String { "\(category) \(kind) \(indexPath) \(frame)" }
+  var description: String { "\(category) \(kind) \(frame)" }
 }
 
 @MainActor
-private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> Set<Seen> {
-  Set(elements.filter { $0.frame.intersects(bounds) }.map { Seen($0, in: bounds) })
+private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int] {
+  var counts: [Seen: Int] = [:]
+  for element in elements where element.frame.intersects(bounds) {
+    counts[Seen(element, in: bounds), default: 0] += 1
+  }
+  return counts
 }
 
 @MainActor
@@ -81,6 +86,33 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> Set<Seen> 
     #expect(half != start && half != end)
     harness.collectionView.finishTransition()
     #expect(try harness.render() == end)
+  }
+
+  @Test func anExpandingCardOpensLikeADrawerInTheTerminal() throws {
+    let cards = (0..<3).map { card("c\($0)") }
+    let harness = try cardHarness(cards, size: Size(width: 40, height: 40))
+    try harness.select(item: 4, inSectionOf: cards[0], animated: true)
+    // The first card's rows between its caption and its button, drawn.
+    func opened(_ text: String) throws -> [String] {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let caption = try #require(lines.firstIndex { $0.contains("Caption") })
+      let button = try #require(lines.firstIndex { $0.contains("[ View less ]") })
+      // Nothing else is drawn on the button's row while it slides over the new rows.
+      #expect(lines[button].trimmingCharacters(in: .whitespaces).hasPrefix("│ [ View less ]"))
+      #expect(!lines[button].dropFirst(16).contains { $0.isLetter })
+      return Array(lines[(caption + 1)..<button])
+    }
+    let end = try opened(try harness.render(atProgress: 1))
+    #expect(end.count >= 4)
+    var previous = 0
+    for step in 0...10 {
+      let rows = try opened(try harness.render(atProgress: Double(step) / 10))
+      // At every moment the card shows the first rows of what it opens to, more as it goes.
+      #expect(Array(end.prefix(rows.count)) == rows, "progress \(Double(step) / 10)")
+      #expect(rows.count >= previous)
+      previous = rows.count
+    }
+    #expect(previous == end.count)
   }
 
   @Test func callsThatAreNotAnimatedEndTheTransition() throws {

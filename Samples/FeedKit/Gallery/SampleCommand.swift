@@ -81,6 +81,7 @@ package struct Sample {
     text += "  --height N         print one frame of N rows (with --width, of that size) and exit\n"
     text += "  --color WHEN       auto (default), always or never; NO_COLOR and FORCE_COLOR are honoured\n"
     for flag in flags { text += "  " + flag.name.padding(to: 19) + flag.help + "\n" }
+    if hasButtons { text += "  --no-animation     show each change at once (it always is when printing)\n" }
     text += "  -h, --help         show this help\n\n"
     text += "Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, ←→/hl or Shift-wheel scroll a\n"
     text +=
@@ -158,6 +159,7 @@ package enum SampleCommand {
           collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
           title: list.title)
       if !sample.hasButtons { viewer.keyHelp = ListViewer.scrollingKeyHelp }
+      viewer.animatesUpdates = options.animates
       do {
         // The list owns the data source, which the collection view holds weakly: it lives as long
         // as the viewer runs.
@@ -199,7 +201,7 @@ package enum SampleCommand {
       }
       let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
       switch name {
-      case "-h", "--help":
+      case "-h", "--help", "--no-animation":
         shared.append(argument)
       case "--width", "--height", "--color", "--colour":
         shared.append(argument)

@@ -24,6 +24,35 @@ struct ElementKey: Hashable {
   }
 }
 
+/// One element as it shows now, with what the transition does with it: what a front needs to
+/// draw it (a leaving element's content is the front's, under its departure identity).
+package struct DisplayedElement {
+  /// Where it is now.
+  package var attributes: LayoutAttributes
+  /// What it does in the running transition; nil when the transition does not cover it (or
+  /// none runs).
+  package var phase: LayoutTransition.Phase?
+  /// A leaving element's departure identity; 0 for any other.
+  package var departure = 0
+  /// Its index path before the update (nil when it appears) and after it (nil when it leaves).
+  package var before: IndexPath?
+  package var after: IndexPath?
+
+  init(attributes: LayoutAttributes) {
+    self.attributes = attributes
+    before = attributes.indexPath
+    after = attributes.indexPath
+  }
+
+  init(attributes: LayoutAttributes, element: LayoutTransition.Element) {
+    self.attributes = attributes
+    phase = element.phase
+    departure = element.phase == .disappearing ? element.departureID : 0
+    before = element.phase == .appearing ? nil : element.start.indexPath
+    after = element.phase == .disappearing ? nil : element.end.indexPath
+  }
+}
+
 /// What the view looked like just before an animated batch.
 struct TransitionStart {
   /// The elements around the viewport, in the numbering before the batch, each as it showed.
@@ -58,30 +87,28 @@ extension CollectionView {
   /// element where it is at ``transitionProgress`` (and, after a scroll or a taller viewport,
   /// the elements the transition does not cover, where the layout has them).
   public func displayedElements() -> [LayoutAttributes] {
-    displayedElementsWithDepartures(in: bounds).map(\.attributes)
+    displayedElements(in: bounds).map(\.attributes)
   }
 
   /// ``displayedElements()`` in `rect` (the viewport, or any other part of the content), each
-  /// with the departure identity of an element that leaves (0 for any other).
-  package func displayedElementsWithDepartures(in rect: Rect) -> [(
-    attributes: LayoutAttributes, departure: Int
-  )] {
+  /// with what the transition does with it.
+  package func displayedElements(in rect: Rect) -> [DisplayedElement] {
     guard let transition = currentTransition else {
       return layout.layoutAttributesForElements(in: rect).sorted(by: LayoutAttributes.drawsBefore).map {
-        ($0, 0)
+        DisplayedElement(attributes: $0)
       }
     }
-    var elements: [(attributes: LayoutAttributes, departure: Int)] = []
+    var elements: [DisplayedElement] = []
     elements.reserveCapacity(transition.elements.count)
     for element in transition.elements {
       guard let attributes = transition.attributes(of: element, at: progressOfTransition, in: bounds),
         attributes.frame.intersects(rect)
       else { continue }
-      elements.append((attributes, element.phase == .disappearing ? element.departureID : 0))
+      elements.append(DisplayedElement(attributes: attributes, element: element))
     }
     for attributes in layout.layoutAttributesForElements(in: rect)
     where !transition.arrivingKeys.contains(ElementKey(attributes)) {
-      elements.append((attributes, 0))
+      elements.append(DisplayedElement(attributes: attributes))
     }
     elements.sort { LayoutAttributes.drawsBefore($0.attributes, $1.attributes) }
     return elements

@@ -70,18 +70,25 @@ public struct LayoutTransition: Sendable {
     let dy = bounds.minY - startBounds.minY
     start.frame.origin = Point(x: start.frame.minX + dx, y: start.frame.minY + dy)
     start.clip = start.clip.map { Rect(x: $0.minX + dx, y: $0.minY + dy, width: $0.width, height: $0.height) }
-    if progress <= 0 { return start.alpha > 0 ? start : nil }
-    if progress >= 1 { return element.end.alpha > 0 ? element.end : nil }
-    let t = Self.eased(progress)
     // The identity (index path, kind, style) is the end's, except for an element that leaves:
-    // its content is what it showed before.
+    // its content is what it showed before. At either end the frame is exactly that end's.
     var result = element.phase == .disappearing ? start : element.end
-    result.frame = Self.interpolate(start.frame, element.end.frame, t)
-    result.alpha = start.alpha + (element.end.alpha - start.alpha) * t
-    if let from = start.clip, let to = element.end.clip {
-      result.clip = Self.interpolate(from, to, t)
+    if progress <= 0 {
+      result.frame = start.frame
+      result.alpha = start.alpha
+      result.clip = start.clip
+      result.zIndex = start.zIndex
+    } else if progress >= 1 {
+      result = element.end
+    } else {
+      let t = Self.eased(progress)
+      result.frame = Self.interpolate(start.frame, element.end.frame, t)
+      result.alpha = start.alpha + (element.end.alpha - start.alpha) * t
+      if let from = start.clip, let to = element.end.clip {
+        result.clip = Self.interpolate(from, to, t)
+      }
+      result.zIndex = max(start.zIndex, element.end.zIndex)
     }
-    result.zIndex = max(start.zIndex, element.end.zIndex)
     return result.alpha > 0 ? result : nil
   }
 

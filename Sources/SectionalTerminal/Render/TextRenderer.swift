@@ -50,15 +50,19 @@ public final class TextRenderer {
   /// canvas's. Printing a feed longer than a screen paints it a page at a time this way.
   ///
   /// During the collection view's `CollectionView.transition`, the viewport is painted as the
-  /// transition is at `CollectionView.transitionProgress`: an element fading in or out is drawn
-  /// clipped to the part of its frame its opacity gives (a terminal cell cannot be half there),
-  /// so it grows or shrinks from its top.
+  /// transition is at `CollectionView.transitionProgress`. A terminal cell cannot be half
+  /// there, so an element fading in or out is revealed rather than faded: a cell or
+  /// supplementary shows only inside its section's card as the card is now, and above the next
+  /// item of its section that stays (an expansion opens like a drawer, the "View less" button
+  /// sliding down over the new rows); anything else shows the top rows of its frame its opacity
+  /// gives.
   public func render(
     _ collectionView: CollectionView, rect: Rect, focused: IndexPath? = nil, into canvas: inout Canvas
   ) {
     canvas.clear()
     canvas.clip = canvas.bounds
-    let elements = collectionView.displayedElementsWithDepartures(in: rect)
+    let elements = collectionView.displayedElements(in: rect)
+    let reveals = collectionView.transition == nil ? [] : Self.reveals(of: elements, origin: rect.origin)
     if let transition = collectionView.transition {
       keepDeparted(of: transition, in: collectionView)
     } else {
@@ -73,18 +77,24 @@ public final class TextRenderer {
     let selected = collectionView.indexPathsForSelectedItems
     let canvasClip = canvas.clip
     defer { canvas.clip = canvasClip }
-    for (attributes, departure) in elements where !attributes.isHidden {
+    for (position, element) in elements.enumerated() where !element.attributes.isHidden {
+      let attributes = element.attributes
+      let departure = element.departure
       let frame = Self.cellRect(attributes.frame, origin: rect.origin)
-      // Fading, in whole rows: the top of the frame as tall as the opacity says, across the
-      // whole width (a card's shadow falls outside its frame). Opaque, a cell or supplementary
-      // is clipped to its frame and a decoration draws where it likes.
+      // Fading: a decoration shows the top of its frame as tall as the opacity says, across the
+      // whole width (a card's shadow falls outside its frame); a cell or supplementary what its
+      // reveal says. Opaque, a cell or supplementary is clipped to its frame and a decoration
+      // draws where it likes.
       var fade: CellRect?
-      if attributes.alpha < 1 {
-        let rows = Int((Double(frame.height) * max(0, attributes.alpha)).rounded())
-        if rows <= 0 { continue }
-        fade = CellRect(x: canvasClip.x, y: frame.y, width: canvasClip.width, height: rows)
+      if attributes.alpha < 1 && attributes.category == .decoration {
+        fade = Self.fadeRows(of: frame, alpha: attributes.alpha, across: canvasClip)
+        if fade == nil { continue }
       }
-      let drawn = fade.map { $0.intersection(frame) } ?? frame
+      var drawn = frame
+      if attributes.category != .decoration, let reveal = position < reveals.count ? reveals[position] : nil {
+        drawn = reveal
+        if drawn.height <= 0 || drawn.width <= 0 { continue }
+      }
       // A sideways section's items draw only inside its row.
       if let clip = attributes.clip {
         canvas.clip = canvasClip.intersection(Self.cellRect(clip, origin: rect.origin))
@@ -147,6 +157,77 @@ public final class TextRenderer {
           view.draw(descriptor, kind: attributes.kind, in: frame, canvas: &canvas, environment: environment)
         }
       }
+    }
+  }
+
+  /// The top rows of `frame` its opacity gives, as wide as `across`; nil when none.
+  private static func fadeRows(of frame: CellRect, alpha: Double, across: CellRect) -> CellRect? {
+    let rows = Int((Double(frame.height) * max(0, min(1, alpha))).rounded())
+    return rows > 0 ? CellRect(x: across.x, y: frame.y, width: across.width, height: rows) : nil
+  }
+
+  /// For each cell and supplementary that appears or leaves in a transition, the part of its
+  /// frame drawn now: inside its section's card as the card is now (its border excluded), above
+  /// the next cell of its section that stays, or, with neither, the top rows its opacity gives.
+  /// Nil for every other element. A leaving element is matched with its section before the
+  /// update, any other with its section after.
+  static func reveals(of elements: [DisplayedElement], origin: Point) -> [CellRect?] {
+    struct SectionKey: Hashable {
+      var section: Int
+      var before: Bool
+    }
+    var interiors: [SectionKey: CellRect] = [:]
+    var staying: [SectionKey: [(item: Int, top: Int)]] = [:]
+    for element in elements {
+      guard let phase = element.phase else { continue }
+      let attributes = element.attributes
+      let frame = cellRect(attributes.frame, origin: origin)
+      if attributes.category == .decoration {
+        guard attributes.kind == .sectionCard,
+          let path = phase == .disappearing ? element.before : element.after
+        else { continue }
+        var shown = frame
+        if attributes.alpha < 1 {
+          shown.height = fadeRows(of: frame, alpha: attributes.alpha, across: frame)?.height ?? 0
+        }
+        let interior = CellRect(
+          x: shown.x + 1, y: shown.y + 1, width: max(0, shown.width - 2), height: max(0, shown.height - 2))
+        interiors[SectionKey(section: path.section, before: phase == .disappearing)] = interior
+      } else if phase == .staying, attributes.category == .cell {
+        if let before = element.before {
+          staying[SectionKey(section: before.section, before: true), default: []].append(
+            (before.item, frame.y))
+        }
+        if let after = element.after {
+          staying[SectionKey(section: after.section, before: false), default: []].append(
+            (after.item, frame.y))
+        }
+      }
+    }
+    return elements.map { element in
+      guard let phase = element.phase, phase != .staying, element.attributes.category != .decoration,
+        let path = phase == .disappearing ? element.before : element.after
+      else { return nil }
+      let key = SectionKey(section: path.section, before: phase == .disappearing)
+      let frame = cellRect(element.attributes.frame, origin: origin)
+      var reveal = frame
+      var bounded = false
+      if let interior = interiors[key] {
+        reveal = reveal.intersection(interior)
+        bounded = true
+      }
+      if element.attributes.category == .cell,
+        let limit = staying[key]?.filter({ $0.item > path.item }).map(\.top).min()
+      {
+        reveal.height = max(0, min(reveal.maxY, limit) - reveal.y)
+        bounded = true
+      }
+      if !bounded {
+        reveal =
+          fadeRows(of: frame, alpha: element.attributes.alpha, across: frame)
+          ?? CellRect(x: 0, y: 0, width: 0, height: 0)
+      }
+      return reveal
     }
   }
 
