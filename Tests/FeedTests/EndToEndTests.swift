@@ -190,6 +190,50 @@ import Testing
     #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
   }
 
+  /// The screens the pane shows over the next `count` captures, taken as fast as one shell
+  /// loop can (a few milliseconds apart): what a person sees of an animation.
+  static func frames(of pane: Pane, count: Int) -> [String] {
+    let script =
+      "for i in $(seq \(count)); do tmux capture-pane -p -t \(pane.name); echo '\u{1}'; sleep 0.004; done"
+    return shell(["bash", "-c", script]).components(separatedBy: "\u{1}\n").filter { !$0.isEmpty }
+  }
+
+  /// The row of the first line containing `text`.
+  static func row(of text: String, in screen: String) -> Int? {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }
+  }
+
+  @Test func anExpansionSlidesOpenAndEndsAsAFreshDrawing() throws {
+    let binary = try Self.requirements()
+    // The rows the first card's button passes through on its way down, for a feed started
+    // with `arguments`, and the screen it ends on.
+    func expand(_ arguments: String) throws -> (passed: Set<Int>, end: String) {
+      let pane = Pane()
+      pane.startFeed(binary, arguments)
+      pane.focusNextButton()
+      let start = try #require(Self.row(of: "[ View more ]", in: pane.settledScreen()))
+      pane.keys("Enter")
+      let frames = Self.frames(of: pane, count: 80)
+      let end = pane.settledScreen()
+      let stop = try #require(Self.row(of: "[ View less ]", in: end))
+      // A frame caught half written can show the button at its old or its new row, never
+      // between: a row between is a frame of the slide.
+      let passed = Set(
+        frames.compactMap { Self.row(of: "[ View less ]", in: $0) }.filter { $0 > start && $0 < stop })
+      return (passed, end)
+    }
+    let animated = try expand("")
+    #expect(animated.end.contains("The card you opened grew"))
+    #expect(!animated.passed.isEmpty, "the button never showed on its way down")
+    let still = try expand("--no-animation")
+    #expect(still.passed.isEmpty, "without animation the button jumps: \(still.passed.sorted())")
+    #expect(still.end == animated.end)
+    // The end is what a feed opened with that card expanded draws.
+    let fresh = Pane()
+    fresh.startFeed(binary, "--expand 1")
+    #expect(fresh.settledScreen() == animated.end)
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let binary = try Self.requirements()
     let pane = Pane()
