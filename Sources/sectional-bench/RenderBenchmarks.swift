@@ -148,6 +148,64 @@ func renderScenarios() -> [(String, () -> Scenario)] {
       }
     ),
     (
+      "render.animate",
+      {
+        // An expansion played at 60 frames a second: the 12 frames of a 200 ms transition,
+        // each painted and diffed against the one before. Baseline: the same still frame (the
+        // end state) painted and written whole, as often. frame_ratio is one over the other per
+        // frame; bytes per frame against a whole frame's.
+        let (list, viewer) = benchViewer()
+        let fullEncoder = Box(FrameEncoder(colors: .trueColor))
+        let frames = 12
+        let bytes = Box(0)
+        let baselineBytes = Box(0)
+        let section = 500
+        @MainActor func controller() -> FeedCardController {
+          list.adapter.sectionController(forSection: section) as! FeedCardController
+        }
+        @MainActor func expand() {
+          if controller().isExpanded { controller().setExpanded(false, animated: false) }
+          let top = list.collectionView.layout.layoutAttributesForItem(
+            at: IndexPath(item: 0, section: section))!
+          list.collectionView.setContentOffset(Point(x: 0, y: top.frame.minY - 2))
+          _ = viewer.frameBytes()
+          controller().toggle()
+          precondition(list.collectionView.transition != nil, "render.animate: the toggle animates")
+        }
+        return Scenario(
+          name: "render.animate", n: 10_000, baselineName: "the still frame, written whole",
+          extraFields: {
+            [
+              ("frames", .integer(frames)),
+              ("bytes", .integer(bytes.value)), ("baseline_bytes", .integer(baselineBytes.value)),
+              ("bytes_ratio", .number(Double(bytes.value) / Double(max(1, baselineBytes.value)))),
+              ("goal_bytes_ratio", .number(0.25)), ("goal_frame_ratio", .number(1.2)),
+            ]
+          },
+          measured: Sample(
+            setUp: expand,
+            run: {
+              var total = 0
+              for frame in 1...frames {
+                total += viewer.frameBytes(atTransitionProgress: Double(frame) / Double(frames)).count
+              }
+              bytes.value = total / frames
+            }),
+          baseline: Sample(
+            setUp: {
+              expand()
+              list.collectionView.finishTransition()
+            },
+            run: {
+              var total = 0
+              for _ in 1...frames { total += fullEncoder.value.encodeFull(viewer.render()).count }
+              baselineBytes.value = total / frames
+            }),
+          // Both sides draw `frames` frames: the ratio of their medians is the ratio per frame.
+          measuredOverBaselineKey: "frame_ratio")
+      }
+    ),
+    (
       "render.update",
       {
         // A live feed's update: 1% of 10,000 cards change (every 100th card's title, the first

@@ -64,6 +64,24 @@ final class QuestionController: ExpandableSectionController<Question, QuestionCo
 }
 // END guide example
 
+// BEGIN guide animation
+@MainActor
+@Test func theAnswerSlidesOpen() throws {
+  let question = Question(id: 1, text: "What is a section?", answer: "The part of the list one object owns.")
+  let harness = try ListHarness(objects: [question], size: Size(width: 44, height: 10)) { _ in
+    QuestionController()
+  }
+  try harness.select(item: 1, inSectionOf: question, animated: true)  // keeps the transition
+  let transition = try #require(harness.transition)
+  #expect(transition.elements.contains { $0.phase == .appearing && $0.end.indexPath.item == 1 })
+  let closed = try harness.render(atProgress: 0)  // any progress, in any order
+  let open = try harness.render(atProgress: 1)
+  #expect(!closed.contains("The part of the list") && open.contains("The part of the list"))
+  #expect(try harness.render(atProgress: 0.5) != closed)  // on its way
+  #expect(harness.numberOfItems(inSectionOf: question) == 3)  // the layout is at the end already
+}
+// END guide animation
+
 @Test func theGuideShowsThisExample() throws {
   let testFile = URL(fileURLWithPath: #filePath)
   let guide = testFile.deletingLastPathComponent().appendingPathComponent("../../Documentation/Testing.md")
@@ -80,4 +98,9 @@ final class QuestionController: ExpandableSectionController<Question, QuestionCo
   let shown = try #require(
     region(documentation, from: "<!-- example: GuideExampleTests.swift -->\n```swift", to: "```"))
   #expect(shown == code, "Documentation/Testing.md's example differs from GuideExampleTests.swift")
+  let animation = try #require(
+    region(source, from: "// BEGIN guide" + " animation", to: "// END guide" + " animation"))
+  let shownAnimation = try #require(
+    region(documentation, from: "<!-- example: GuideExampleTests.swift, animation -->\n```swift", to: "```"))
+  #expect(shownAnimation == animation, "Documentation/Testing.md's animation example differs")
 }

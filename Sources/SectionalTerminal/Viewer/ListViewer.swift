@@ -135,6 +135,12 @@ public final class ListViewer {
     adapter?.flushPendingUpdates()
     followFocus()
     advanceTransition()
+    return paint()
+  }
+
+  /// Paints the frame as the collection view shows it now.
+  @discardableResult
+  private func paint() -> Canvas {
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
     renderer.render(collectionView, focused: focused, into: &canvas)
     if collectionView.numberOfSections == 0, let empty = adapter?.emptyView {
@@ -150,6 +156,14 @@ public final class ListViewer {
   /// changed).
   package func frameBytes() -> [UInt8] {
     render()
+    return encoder.encode(canvas)
+  }
+
+  /// The bytes of the running transition's frame at `progress`, without a clock: how the
+  /// benchmark plays one frame by frame.
+  package func frameBytes(atTransitionProgress progress: Double) -> [UInt8] {
+    collectionView.transitionProgress = progress
+    paint()
     return encoder.encode(canvas)
   }
 
