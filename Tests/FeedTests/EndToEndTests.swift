@@ -46,13 +46,23 @@ import Testing
     let name = "sectional-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
     init() {
-      EndToEndTests.shell([
-        // A clean shell, as a user's new terminal: nothing inherited from the test runner
-        // (NO_COLOR, FORCE_COLOR…), whichever process started the tmux server.
-        "tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "-i",
-        "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "PS1=$ ", "TERM=xterm-256color",
-        "bash", "--norc", "--noprofile",
-      ])
+      // Killing the previous test's last session makes the tmux server exit; a session asked
+      // for meanwhile can reach the exiting server and never exist. Ask again until it does.
+      for _ in 0..<20 {
+        EndToEndTests.shell([
+          // A clean shell, as a user's new terminal: nothing inherited from the test runner
+          // (NO_COLOR, FORCE_COLOR…), whichever process started the tmux server.
+          "tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "-i",
+          "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "PS1=$ ", "TERM=xterm-256color",
+          "bash", "--norc", "--noprofile",
+        ])
+        if EndToEndTests.shell(["tmux", "display-message", "-p", "-t", name, "#{session_name}"]).contains(
+          name)
+        {
+          break
+        }
+        usleep(100_000)
+      }
     }
 
     deinit { EndToEndTests.shell(["tmux", "kill-session", "-t", name]) }
