@@ -161,6 +161,7 @@ package enum FeedCommand {
       let viewer = ListViewer(
         adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
       viewer.animatesUpdates = options.animates
+      viewer.keyHelp = "↑↓ scroll · Tab focus · Enter open · m move · q quit"
       var wakeup: ListViewer.Wakeup?
       if options.file == "-" {
         let stream = CardStream(list: list)

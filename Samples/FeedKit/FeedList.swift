@@ -5,7 +5,7 @@ import SectionalTerminal
 /// ``FeedCardController`` in a section-shadow layout (a card with a rounded border and a drop
 /// shadow behind every section).
 @MainActor
-package final class FeedList: ListAdapterDataSource {
+package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
   /// The feed shown; ``replace(with:)`` changes it.
   package private(set) var document: FeedDocument
   package let collectionView: CollectionView
@@ -23,7 +23,17 @@ package final class FeedList: ListAdapterDataSource {
     // The viewer's loop applies pending updates before every frame.
     adapter.scheduler = { _ in }
     adapter.dataSource = self
+    // Cards can be picked up and moved (m in the viewer); the feed keeps the new order.
+    adapter.moveDelegate = self
     adapter.reloadData()
+  }
+
+  /// A card was moved: the feed takes the order shown (until a watched file changes it again).
+  package func listAdapter(
+    _ listAdapter: ListAdapter, move object: any ListDiffable, from previousObjects: [any ListDiffable],
+    to objects: [any ListDiffable]
+  ) {
+    document.cards = objects.compactMap { $0 as? FeedCard }
   }
 
   package func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }

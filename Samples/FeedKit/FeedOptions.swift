@@ -36,8 +36,9 @@ package struct FeedOptions: Hashable, Sendable {
       -h, --help         show this help
 
     Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, Tab/Shift-Tab focus a
-    button, Enter open or close the focused card, q/Esc/Ctrl-C quit. The mouse wheel
-    scrolls; a click on a button presses it.
+    button, Enter open or close the focused card, m pick the focused card up (then ↑↓ move
+    it, Enter drop it, Esc put it back), q/Esc/Ctrl-C quit. The mouse wheel scrolls; a click
+    on a button presses it.
 
     FILE.json holds {"title": "…", "cards": [{"id", "title", "description", "caption",
     "detail", "extras": [up to 3], "image": {"pattern", "width", "height", "colors"}}]};

@@ -610,3 +610,32 @@ struct FuzzRun {
     }
   }
 }
+
+/// The fuzzer's run of `seed`, as a long run found it failing.
+@MainActor
+private func play(seed: UInt64, selfSizing: Bool = false, framesOnDemand: Bool = false, defers: Bool = false)
+  -> FuzzFailure?
+{
+  var run = FuzzRun.generate(seed: seed, count: 150, selfSizing: selfSizing)
+  run.framesOnDemand = framesOnDemand
+  run.defers = defers
+  return run.play()
+}
+
+@MainActor
+@Suite struct TransitionFuzzFoundTests {
+  /// Found by the fuzzer: a section's header appearing with its first items was revealed only
+  /// inside the card, which does not cover the header: at the end it was not drawn. (A reveal
+  /// also clipped an item to the next staying one beside it on the same line.)
+  @Test func anAppearingHeaderIsDrawnAtTheEnd() {
+    #expect(play(seed: 33_455_623, framesOnDemand: true).map(\.description) == nil)
+    #expect(play(seed: 20_614_268, defers: true).map(\.description) == nil)
+  }
+
+  /// Found by the fuzzer: self-sizing cells measured as a scroll brought them into view changed
+  /// the layout under a running transition, whose end frames then were not the layout's.
+  @Test func cellsMeasuredAfterAToggleEndItsTransition() {
+    #expect(play(seed: 1_585_110_893, selfSizing: true).map(\.description) == nil)
+    #expect(play(seed: 239_787_774, selfSizing: true, defers: true).map(\.description) == nil)
+  }
+}

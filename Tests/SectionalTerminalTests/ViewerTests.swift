@@ -397,3 +397,54 @@ struct Harness {
     #expect(measure(button, 40) == Size(width: 13, height: 1))
   }
 }
+
+@MainActor
+@Suite struct MovingCardsTests {
+  /// The feed in a headless viewer, and its frame as text.
+  private func feed(_ cards: [FeedCard]) -> (FeedList, ListViewer) {
+    let list = FeedList(document: FeedDocument(title: "T", cards: cards), width: 60, height: 40)
+    let viewer = ListViewer(
+      adapter: list.adapter,
+      renderer: TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: .none)),
+      columns: 60, rows: 40)
+    return (list, viewer)
+  }
+
+  @Test func mPicksUpTheFocusedCardArrowsMoveItAndEnterDropsIt() {
+    let cards = (0..<4).map { testCard("c\($0)") }
+    let (list, viewer) = feed(cards)
+    viewer.handle(.tab)
+    viewer.handle(.character("m"))
+    #expect(viewer.isMoving)
+    #expect(viewer.render().plainText().contains("┏"), "the card picked up is drawn lifted")
+    viewer.handle(.down)
+    viewer.handle(.down)
+    #expect(list.document.cards.map(\.id) == ["c0", "c1", "c2", "c3"], "the feed is told at the drop")
+    viewer.handle(.enter)
+    #expect(!viewer.isMoving)
+    #expect(list.document.cards.map(\.id) == ["c1", "c2", "c0", "c3"])
+    // Focus stays on the moved card's button.
+    #expect(viewer.focused?.section == 2)
+    // What is drawn is what a feed of that order draws (the same offset).
+    let moved = viewer.render().plainText()
+    let (_, fresh) = feed([cards[1], cards[2], cards[0], cards[3]])
+    fresh.collectionView.setContentOffset(viewer.collectionView.contentOffset)
+    #expect(fresh.render().plainText() == moved)
+  }
+
+  @Test func escPutsTheCardBackAndTellsNobody() {
+    let cards = (0..<4).map { testCard("c\($0)") }
+    let (list, viewer) = feed(cards)
+    let before = viewer.render().plainText()
+    viewer.handle(.tab)
+    let focused = viewer.focused
+    viewer.handle(.character("m"))
+    viewer.handle(.down)
+    viewer.handle(.escape)
+    #expect(!viewer.isMoving && !viewer.wantsToQuit, "Esc cancels the move, it does not quit")
+    #expect(list.document.cards.map(\.id) == ["c0", "c1", "c2", "c3"])
+    #expect(viewer.focused == focused)
+    viewer.collectionView.setContentOffset(.zero)
+    #expect(viewer.render().plainText() == before)
+  }
+}

@@ -48,6 +48,17 @@ extension AdapterBridge: CollectionViewDataSource {
     supplementary(ofKind: kind, at: indexPath)
   }
 
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    sectionController(forSection: indexPath.section)?.canMoveItem(at: indexPath.item) ?? false
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
+  ) {
+    guard source.section == destination.section else { return }
+    sectionController(forSection: source.section)?.moveObject(from: source.item, to: destination.item)
+  }
+
   func supplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> SupplementaryDescriptor? {
     guard let controller = sectionController(forSection: indexPath.section),
       let source = controller.supplementaryViewSource, source.supportedElementKinds.contains(kind)
@@ -67,6 +78,18 @@ extension AdapterBridge: CollectionViewDelegate {
     sectionController(forSection: indexPath.section)?.didDeselectItem(at: indexPath.item)
   }
 
+  /// An item moves within its own section: a section controller's items are its own (moving
+  /// whole sections is the adapter's interactive movement, with its move delegate).
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,
+    toProposedIndexPath proposed: IndexPath
+  ) -> IndexPath {
+    guard proposed.section != original.section else { return proposed }
+    let count = collectionView.numberOfItems(inSection: original.section)
+    return IndexPath(
+      item: proposed.section < original.section ? 0 : max(0, count - 1), section: original.section)
+  }
+
   func collectionViewDidScroll(_ collectionView: CollectionView) {
     guard let adapter else { return }
     adapter.updateVisibility()
@@ -82,7 +105,10 @@ extension AdapterBridge: CollectionViewDelegate {
 // and no call pays a run-time executor check.
 extension AdapterBridge: @MainActor FlowLayoutDelegate {
   func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
-    sectionController(forSection: indexPath.section)?.sizeForItem(at: indexPath.item) ?? .exact(.zero)
+    guard let adapter else { return .exact(.zero) }
+    // While an item is moved, the layout asks in the order shown; the controller answers in its own.
+    let path = adapter.collectionView.dataIndexPath(forDisplayed: indexPath)
+    return adapter.sectionController(forSection: path.section)?.sizeForItem(at: path.item) ?? .exact(.zero)
   }
 
   func layout(_ layout: FlowLayout, insetForSection section: Int) -> EdgeInsets {

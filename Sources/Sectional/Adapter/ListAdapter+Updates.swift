@@ -19,6 +19,8 @@ extension ListAdapter {
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
   /// identifiers are still kept.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
+    // A section being moved goes back first: the data source has not been told of it.
+    cancelSectionMovement(animated: false)
     updater.applying {
       let resolved = resolveControllers()
       for controller in visibility.displayedControllers { visibility.forgetDisplayedCells(of: controller) }
@@ -34,6 +36,7 @@ extension ListAdapter {
 
   /// Reloads the sections of these objects (their controllers get the objects again).
   public func reloadObjects(_ objects: [any ListDiffable]) {
+    cancelSectionMovement(animated: false)
     updater.applying {
       var updates = BatchUpdates()
       for object in objects {
@@ -50,6 +53,7 @@ extension ListAdapter {
   }
 
   private func applyUpdate(animated: Bool) {
+    cancelSectionMovement(animated: false)
     updater.applying {
       let resolved = resolveControllers()
       let changes = Self.diff(old: objects, resolved)

@@ -8,6 +8,9 @@
 public final class ListAdapter {
   /// Gives the adapter its objects and a controller for each. Held weakly.
   public weak var dataSource: (any ListAdapterDataSource)?
+  /// Told when the user moves a whole section; without one, sections cannot be moved. Held
+  /// weakly.
+  public weak var moveDelegate: (any ListAdapterMoveDelegate)?
   /// The collection view the adapter drives; it is the view's data source and delegate (through an
   /// object it owns), so do not set those yourself.
   public let collectionView: CollectionView
@@ -40,6 +43,8 @@ public final class ListAdapter {
   private(set) lazy var context = AdapterContext(adapter: self)
   /// What to show when there are no objects.
   public internal(set) var emptyView: CellDescriptor?
+  /// The section being moved by the user (see `ListAdapter+Movement`).
+  var sectionMovement: SectionMovement?
 
   /// An adapter driving `collectionView`, whose working range reaches `workingRangeSize` sections
   /// beyond the visible ones (0, the default: the visible ones only). Set ``dataSource`` and call

@@ -16,6 +16,19 @@ final class SectionMap {
     controllerByIdentifier[identifier]
   }
 
+  /// Moves the section at `source` to `destination`, the ones between shifting by one: a
+  /// section the user moves.
+  func moveSection(from source: Int, to destination: Int) {
+    guard source != destination, objects.indices.contains(source), objects.indices.contains(destination)
+    else { return }
+    objects.insert(objects.remove(at: source), at: destination)
+    identifiers.insert(identifiers.remove(at: source), at: destination)
+    controllers.insert(controllers.remove(at: source), at: destination)
+    for index in min(source, destination)...max(source, destination) {
+      controllers[index].sectionIndex = index
+    }
+  }
+
   /// The controller's section now, or nil when it is not in the list. O(1).
   func section(for controller: SectionController) -> Int? {
     let index = controller.sectionIndex

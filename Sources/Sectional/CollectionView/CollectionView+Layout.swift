@@ -22,7 +22,8 @@ extension CollectionView {
           guard
             layout.mayPreferSize(ofItemAt: original.indexPath) || layout.selfSizesItem(at: original.indexPath)
           else { continue }
-          descriptor = dataSource.collectionView(self, cellForItemAt: original.indexPath)
+          descriptor = dataSource.collectionView(
+            self, cellForItemAt: dataIndexPath(forDisplayed: original.indexPath))
           guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
         } else {
           // An estimated header or footer is measured as a cell of its content would be.
@@ -49,6 +50,9 @@ extension CollectionView {
         }
       }
       guard changed else { return }
+      // Sizes changed outside any batch (a cell measured as it came into view): a running
+      // transition's end frames are no longer the layout's.
+      finishTransition()
       layout.prepare()
       if offsetAdjustment != 0, offsetAdjustment.isFinite {
         // A layout of the user's own asked to keep what is seen in place: scroll by as much.
@@ -66,6 +70,8 @@ extension CollectionView {
     for _ in 0..<maximumSelfSizingRounds {
       let shift = layout.layOutEstimatedSections(in: bounds)
       guard shift != 0, shift.isFinite else { return }
+      // Content above changed height: everything below moved, transition or not.
+      finishTransition()
       var moved = bounds
       moved.origin.y = max(0, moved.origin.y + shift)
       if layout.shouldInvalidateLayout(forBoundsChange: moved) {

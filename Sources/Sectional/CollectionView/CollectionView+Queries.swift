@@ -28,7 +28,7 @@ extension CollectionView {
   /// The cell descriptor for the item, or nil when it does not exist.
   public func cellDescriptor(at indexPath: IndexPath) -> CellDescriptor? {
     guard let dataSource, contains(indexPath) else { return nil }
-    return dataSource.collectionView(self, cellForItemAt: indexPath)
+    return dataSource.collectionView(self, cellForItemAt: dataIndexPath(forDisplayed: indexPath))
   }
 
   /// The supplementary descriptor of `kind` (a header, a footer, a badge) at `indexPath`: its

@@ -37,11 +37,11 @@ extension CollectionView {
       }
     }
     indexPathsForSelectedItems.insert(indexPath)
-    if notifying { delegate?.collectionView(self, didSelectItemAt: indexPath) }
+    if notifying { delegate?.collectionView(self, didSelectItemAt: dataIndexPath(forDisplayed: indexPath)) }
   }
 
   func deselect(_ indexPath: IndexPath, notifying: Bool) {
     guard indexPathsForSelectedItems.remove(indexPath) != nil else { return }
-    if notifying { delegate?.collectionView(self, didDeselectItemAt: indexPath) }
+    if notifying { delegate?.collectionView(self, didDeselectItemAt: dataIndexPath(forDisplayed: indexPath)) }
   }
 }

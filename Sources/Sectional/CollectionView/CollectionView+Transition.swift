@@ -37,11 +37,17 @@ package struct DisplayedElement {
   /// Its index path before the update (nil when it appears) and after it (nil when it leaves).
   package var before: IndexPath?
   package var after: IndexPath?
+  /// Its frame at the start and at the end of the transition (each in its own content
+  /// coordinates): which line of its section it leaves from and arrives on.
+  package var startFrame: Rect
+  package var endFrame: Rect
 
   init(attributes: LayoutAttributes) {
     self.attributes = attributes
     before = attributes.indexPath
     after = attributes.indexPath
+    startFrame = attributes.frame
+    endFrame = attributes.frame
   }
 
   init(attributes: LayoutAttributes, element: LayoutTransition.Element) {
@@ -50,6 +56,8 @@ package struct DisplayedElement {
     departure = element.phase == .disappearing ? element.departureID : 0
     before = element.phase == .appearing ? nil : element.start.indexPath
     after = element.phase == .disappearing ? nil : element.end.indexPath
+    startFrame = element.start.frame
+    endFrame = element.end.frame
   }
 }
 
@@ -93,25 +101,56 @@ extension CollectionView {
   /// ``displayedElements()`` in `rect` (the viewport, or any other part of the content), each
   /// with what the transition does with it.
   package func displayedElements(in rect: Rect) -> [DisplayedElement] {
-    guard let transition = currentTransition else {
-      return layout.layoutAttributesForElements(in: rect).sorted(by: LayoutAttributes.drawsBefore).map {
-        DisplayedElement(attributes: $0)
+    var elements: [DisplayedElement] = []
+    if let transition = currentTransition {
+      elements.reserveCapacity(transition.elements.count)
+      for element in transition.elements {
+        guard let attributes = transition.attributes(of: element, at: progressOfTransition, in: bounds),
+          attributes.frame.intersects(rect)
+        else { continue }
+        elements.append(DisplayedElement(attributes: attributes, element: element))
+      }
+      for attributes in layout.layoutAttributesForElements(in: rect)
+      where !transition.arrivingKeys.contains(ElementKey(attributes)) {
+        elements.append(DisplayedElement(attributes: attributes))
+      }
+    } else {
+      for attributes in layout.layoutAttributesForElements(in: rect) {
+        elements.append(DisplayedElement(attributes: attributes))
       }
     }
-    var elements: [DisplayedElement] = []
-    elements.reserveCapacity(transition.elements.count)
-    for element in transition.elements {
-      guard let attributes = transition.attributes(of: element, at: progressOfTransition, in: bounds),
-        attributes.frame.intersects(rect)
-      else { continue }
-      elements.append(DisplayedElement(attributes: attributes, element: element))
-    }
-    for attributes in layout.layoutAttributesForElements(in: rect)
-    where !transition.arrivingKeys.contains(ElementKey(attributes)) {
-      elements.append(DisplayedElement(attributes: attributes))
+    if let movement { lift(movement, in: &elements, rect: rect) }
+    if let liftedSection {
+      // In front of everything (its lowest layer at `interactivelyMoving`), in the order of its
+      // own z-indexes.
+      for index in elements.indices
+      where elements[index].departure == 0 && elements[index].attributes.indexPath.section == liftedSection {
+        elements[index].attributes.zIndex += ZIndex.interactivelyMoving - ZIndex.sectionBackground
+      }
     }
     elements.sort { LayoutAttributes.drawsBefore($0.attributes, $1.attributes) }
     return elements
+  }
+
+  /// The item being moved, in front of everything: where the layout puts it for its position,
+  /// or, while the others slide, where it slides (a keyboard's move slides it too).
+  private func lift(_ movement: InteractiveMovement, in elements: inout [DisplayedElement], rect: Rect) {
+    let index = elements.firstIndex {
+      $0.attributes.category == .cell && $0.departure == 0 && $0.attributes.indexPath == movement.target
+    }
+    if let index, elements[index].phase != nil {
+      elements[index].attributes.zIndex = ZIndex.interactivelyMoving
+      return
+    }
+    guard
+      let lifted = layout.layoutAttributesForInteractivelyMovingItem(
+        at: movement.target, withTargetPosition: movement.position)
+    else { return }
+    if let index {
+      elements[index].attributes = lifted
+    } else if lifted.frame.intersects(rect) {
+      elements.append(DisplayedElement(attributes: lifted))
+    }
   }
 
   /// The area captured around the viewport: a viewport above and below it, so an element that

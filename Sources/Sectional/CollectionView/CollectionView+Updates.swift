@@ -1,6 +1,9 @@
 extension CollectionView {
   /// Forgets everything and asks the data source again. Selections are cleared.
   public func reloadData() {
+    // The data changed under an item being moved: it is put back first (the data source was
+    // not told), then everything is asked again.
+    cancelMovement(animated: false)
     finishTransition()
     contentGeneration += 1
     layout.invalidateLayout()
@@ -37,6 +40,8 @@ extension CollectionView {
   ///   Animated, plus the elements within a viewport of the visible area, before and after.
   @discardableResult
   public func performBatchUpdates(_ updates: BatchUpdates, animated: Bool = false) -> Bool {
+    // A batch is in the data source's numbering: an item being moved is put back first.
+    cancelMovement(animated: false)
     guard animated else {
       finishTransition()
       return applyBatch(updates).applied

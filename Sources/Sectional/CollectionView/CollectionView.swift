@@ -58,6 +58,10 @@ public final class CollectionView {
   package internal(set) var contentGeneration = 0
   /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
   var currentTransition: LayoutTransition?
+  /// The item being moved interactively (see `CollectionView+Movement`).
+  var movement: InteractiveMovement?
+  /// A whole section being moved by its owner (the adapter): its elements are drawn in front.
+  package var liftedSection: Int?
   var progressOfTransition = 0.0
   var departureCounter = 0
 

@@ -19,6 +19,15 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor?
+  /// Whether the item may be picked up and moved (UIKit's `collectionView(_:canMoveItemAt:)`).
+  /// The default says no.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+  /// An interactive movement ended with the item at `source` moved to `destination`: update the
+  /// model to match (UIKit's `collectionView(_:moveItemAt:to:)`). Called once per movement, with
+  /// its first and last index paths; the view already shows the new order. The default does
+  /// nothing.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -38,6 +47,16 @@ extension CollectionViewDataSource {
   public func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor? { nil }
+
+  /// The default: no item moves.
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    false
+  }
+
+  /// The default: nothing to update.
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
+  ) {}
 }
 
 /// Told about selection and scrolling. The collection view's layout also casts it to its own
@@ -51,6 +70,14 @@ public protocol CollectionViewDelegate: AnyObject {
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
   /// The content offset or the size changed.
   func collectionViewDidScroll(_ collectionView: CollectionView)
+  /// Where an item being moved from `original` goes when the layout proposes `proposed`
+  /// (UIKit's `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:…)`): return
+  /// `proposed`, or another index path to keep the item within bounds you choose (its own
+  /// section, say). The default allows every proposal.
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,
+    toProposedIndexPath proposed: IndexPath
+  ) -> IndexPath
 }
 
 extension CollectionViewDelegate {
@@ -60,4 +87,9 @@ extension CollectionViewDelegate {
   public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
   /// The default does nothing.
   public func collectionViewDidScroll(_ collectionView: CollectionView) {}
+  /// The default: the proposal.
+  public func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,
+    toProposedIndexPath proposed: IndexPath
+  ) -> IndexPath { proposed }
 }

@@ -76,6 +76,15 @@ open class SectionController {
   /// Item `index` was deselected. The default does nothing. Calling super is not required.
   open func didDeselectItem(at index: Int) {}
 
+  /// Whether item `index` may be picked up and moved within the section (IGListKit's
+  /// `canMoveItemAtIndex:`). The default says no. Calling super is not required.
+  open func canMoveItem(at index: Int) -> Bool { false }
+
+  /// The user moved item `sourceIndex` to `destinationIndex` within the section: move it in your
+  /// model (IGListKit's `moveObjectFromIndex:toIndex:`). Called once per movement; the list
+  /// already shows the new order. The default does nothing. Calling super is not required.
+  open func moveObject(from sourceIndex: Int, to destinationIndex: Int) {}
+
   /// The decoration of `kind` behind this section, or nil for none. The default returns the
   /// layout's style for the kind. Calling super is not required.
   open func decorationStyle(ofKind kind: ElementKind, default style: DecorationStyle?) -> DecorationStyle? {

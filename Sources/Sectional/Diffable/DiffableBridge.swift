@@ -43,6 +43,19 @@ extension DiffableBridge: CollectionViewDataSource {
   ) -> SupplementaryDescriptor? {
     source?.supplementaryProvider?(kind, indexPath)
   }
+
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    guard let source, let item = source.item(at: indexPath),
+      let can = source.reorderingHandlers.canReorderItem
+    else { return false }
+    return can(item)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
+  ) {
+    self.source?.applyReordering(from: source, to: destination)
+  }
 }
 
 extension DiffableBridge: CollectionViewDelegate {
@@ -57,8 +70,10 @@ extension DiffableBridge: CollectionViewDelegate {
 // collection view's delegate); headers and footers from the supplementary provider.
 extension DiffableBridge: @MainActor FlowLayoutDelegate {
   func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
+    // While an item is moved, the layout asks in the order shown; the snapshot answers in its own.
+    let path = source?.collectionView?.dataIndexPath(forDisplayed: indexPath) ?? indexPath
     // A known size is read without touching the generic parts.
-    sizes.size(at: indexPath) ?? fetchSize(at: indexPath)
+    return sizes.size(at: path) ?? fetchSize(at: path)
   }
 
   /// Asks the cell provider for the item's size and keeps it.

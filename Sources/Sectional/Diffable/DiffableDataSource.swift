@@ -32,6 +32,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// Called with the index path and identifier of a selected item; nil (the default) for
   /// nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?
+  /// What a user's reordering may do and tells (UIKit's `reorderingHandlers`); by default no
+  /// item may be reordered.
+  public var reorderingHandlers = ReorderingHandlers()
   @usableFromInline var current = Snapshot()
   /// Each shown item's size, as its cell provider last gave it; nil until asked. Carried through a batch for items it neither inserted nor reloaded: like UIKit's
   /// diffable data source, which fetches a cell again only when its item is new, reloaded or

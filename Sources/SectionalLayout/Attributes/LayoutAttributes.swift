@@ -83,4 +83,6 @@ public enum ZIndex {
   public static let supplementary = 2
   /// A header pinned to the top of the visible bounds.
   public static let pinnedHeader = 1024
+  /// An item (or a section's elements) being moved interactively: in front of everything.
+  public static let interactivelyMoving = 2048
 }

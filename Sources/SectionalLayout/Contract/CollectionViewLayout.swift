@@ -123,6 +123,16 @@ public protocol CollectionViewLayout: AnyObject {
     ofKind kind: ElementKind, at indexPath: IndexPath
   )
     -> LayoutAttributes?
+  /// Where an item being moved interactively goes when the pointer is at `position` (content
+  /// coordinates): UIKit's `targetIndexPath(forInteractivelyMovingItem:withPosition:)`. The
+  /// default: the item whose frame contains `position`, else `previousIndexPath`.
+  func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: Point)
+    -> IndexPath
+  /// The attributes of the item being moved, at `indexPath` with the pointer at `position`. The
+  /// default: its own frame, centred on `position`, in front of everything
+  /// (``ZIndex/interactivelyMoving``).
+  func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: Point)
+    -> LayoutAttributes?
   /// ``initialLayoutAttributesForAppearingItem(at:)`` for a decoration.
   func initialLayoutAttributesForAppearingDecorationElement(ofKind kind: ElementKind, at indexPath: IndexPath)
     -> LayoutAttributes?
@@ -225,6 +235,29 @@ extension CollectionViewLayout {
   public func finalLayoutAttributesForDisappearingDecorationElement(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? { nil }
+
+  /// The default: the cell under `position`, else where the item was.
+  public func targetIndexPath(
+    forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: Point
+  ) -> IndexPath {
+    let probe = Rect(x: position.x, y: position.y, width: 0.5, height: 0.5)
+    let under = layoutAttributesForElements(in: probe).first {
+      $0.category == .cell && $0.frame.minX <= position.x && position.x < $0.frame.maxX
+        && $0.frame.minY <= position.y && position.y < $0.frame.maxY
+    }
+    return under?.indexPath ?? previousIndexPath
+  }
+
+  /// The default: the item's frame centred on `position`, in front of everything.
+  public func layoutAttributesForInteractivelyMovingItem(
+    at indexPath: IndexPath, withTargetPosition position: Point
+  ) -> LayoutAttributes? {
+    guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+    attributes.frame.origin = Point(
+      x: position.x - attributes.frame.width / 2, y: position.y - attributes.frame.height / 2)
+    attributes.zIndex = ZIndex.interactivelyMoving
+    return attributes
+  }
 }
 
 /// A layout with sections that scroll sideways on their own (a compositional layout's

@@ -62,7 +62,10 @@ public final class TextRenderer {
     canvas.clear()
     canvas.clip = canvas.bounds
     let elements = collectionView.displayedElements(in: rect)
-    let reveals = collectionView.transition == nil ? [] : Self.reveals(of: elements, origin: rect.origin)
+    // At its end a transition shows everything where the layout has it: nothing to reveal.
+    let reveals =
+      collectionView.transition == nil || collectionView.transitionProgress >= 1
+      ? [] : Self.reveals(of: elements, origin: rect.origin)
     if let transition = collectionView.transition {
       keepDeparted(of: transition, in: collectionView)
     } else {
@@ -167,8 +170,9 @@ public final class TextRenderer {
   }
 
   /// For each cell and supplementary that appears or leaves in a transition, the part of its
-  /// frame drawn now: inside its section's card as the card is now (its border excluded), above
-  /// the next cell of its section that stays, or, with neither, the top rows its opacity gives.
+  /// frame drawn now: for a cell, inside its section's card as the card is now (its border
+  /// excluded) and above the next cell of its section that stays on a later line; with neither,
+  /// and for a supplementary, the top rows its opacity gives.
   /// Nil for every other element. A leaving element is matched with its section before the
   /// update, any other with its section after.
   static func reveals(of elements: [DisplayedElement], origin: Point) -> [CellRect?] {
@@ -177,7 +181,9 @@ public final class TextRenderer {
       var before: Bool
     }
     var interiors: [SectionKey: CellRect] = [:]
-    var staying: [SectionKey: [(item: Int, top: Int)]] = [:]
+    // A staying cell of a section: its item, the top of its line at the transition's start or
+    // end (in that numbering), and where its top is now.
+    var staying: [SectionKey: [(item: Int, line: Double, top: Int)]] = [:]
     for element in elements {
       guard let phase = element.phase else { continue }
       let attributes = element.attributes
@@ -196,11 +202,11 @@ public final class TextRenderer {
       } else if phase == .staying, attributes.category == .cell {
         if let before = element.before {
           staying[SectionKey(section: before.section, before: true), default: []].append(
-            (before.item, frame.y))
+            (before.item, element.startFrame.minY, frame.y))
         }
         if let after = element.after {
           staying[SectionKey(section: after.section, before: false), default: []].append(
-            (after.item, frame.y))
+            (after.item, element.endFrame.minY, frame.y))
         }
       }
     }
@@ -212,12 +218,16 @@ public final class TextRenderer {
       let frame = cellRect(element.attributes.frame, origin: origin)
       var reveal = frame
       var bounded = false
-      if let interior = interiors[key] {
+      // A header or footer lies outside its card: only cells are revealed by it.
+      if element.attributes.category == .cell, let interior = interiors[key] {
         reveal = reveal.intersection(interior)
         bounded = true
       }
+      // The next cells that stay are those after it on a later line (one beside it on its own
+      // line is no limit), where the element leaves from or arrives on.
+      let line = phase == .disappearing ? element.startFrame.minY : element.endFrame.minY
       if element.attributes.category == .cell,
-        let limit = staying[key]?.filter({ $0.item > path.item }).map(\.top).min()
+        let limit = staying[key]?.filter({ $0.item > path.item && $0.line > line }).map(\.top).min()
       {
         reveal.height = max(0, min(reveal.maxY, limit) - reveal.y)
         bounded = true

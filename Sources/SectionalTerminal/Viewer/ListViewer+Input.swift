@@ -5,6 +5,7 @@ import Sectional
 extension ListViewer {
   /// Handles one key or mouse event.
   package func handle(_ key: Key) {
+    if handleWhileMoving(key) { return }
     switch key {
     case .up, .character("k"): collectionView.scroll(by: -1)
     case .down, .character("j"): collectionView.scroll(by: 1)
@@ -18,6 +19,7 @@ extension ListViewer {
     case .tab: moveFocus(forward: true)
     case .backTab: moveFocus(forward: false)
     case .enter: activateFocused()
+    case .character("m"): pickUpFocused()
     case .control("l"): invalidateScreen()
     case .control("z"): wantsToSuspend = true
     case .character("q"), .escape, .control("c"), .control("d"): wantsToQuit = true

@@ -17,6 +17,7 @@ import Sectional
 /// | ← →, h l, Shift-wheel | scroll a sideways section (the focused one, else the one under the pointer or the first in view) |
 /// | Tab, Shift-Tab | focus the next, previous button, scrolled into view (sideways too) |
 /// | Enter, click | select the focused (clicked) button |
+/// | m | pick up the focused item if it can move, else its section (a card) when the adapter has a move delegate; then ↑ ↓ move it, Enter drops it, Esc puts it back |
 /// | Ctrl-L | redraw everything |
 /// | Ctrl-Z | suspend: the shell is back until `fg`, which redraws everything |
 /// | q, Esc, Ctrl-C | quit |
@@ -68,6 +69,8 @@ public final class ListViewer {
   var isRunning = false
   /// The transition being played (by its start generation) and when it started.
   var playing: (generation: Int, start: ContinuousClock.Instant)?
+  /// Where the item picked up with m was, to focus it again when it is put back.
+  var pickedUpItem: IndexPath?
   package internal(set) var wantsToQuit = false
   /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
   package var wantsToSuspend = false
@@ -186,7 +189,7 @@ public final class ListViewer {
         : collectionView.contentOffset.y <= 0
           ? "Top" : "\(Int(collectionView.contentOffset.y * 100 / maximum))%"
     // While the whole list fits ("All"), there is nothing to scroll: the scroll keys are left out.
-    var keys = Sanitizer.clean(keyHelp, singleLine: true)
+    var keys = Sanitizer.clean(isMoving ? Self.movingKeyHelp : keyHelp, singleLine: true)
     if maximum <= 0, keys.hasPrefix(Self.scrollKeys) { keys.removeFirst(Self.scrollKeys.count) }
     let left = title.isEmpty ? " " + position : " \(title) · \(position)"
     let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)

@@ -1,7 +1,8 @@
 import Sectional
 
 /// The card behind a section: a drop shadow offset right and down, the background, and a border
-/// (rounded when the style has a corner radius).
+/// (rounded when the style has a corner radius). A card being moved (in front of everything,
+/// `ZIndex.interactivelyMoving`) is lifted: a heavy border.
 public struct CardDecorationView: DecorationView {
   /// The standard card view.
   public init() {}
@@ -35,6 +36,8 @@ public struct CardDecorationView: DecorationView {
       canvas.fill(frame, style: .plain)
     }
     let border = TextStyle(foreground: .rgb(style.borderColor ?? theme.cardBorder))
-    canvas.drawBox(frame, border: style.cornerRadius > 0 ? .rounded : .square, style: border)
+    let lifted = attributes.zIndex >= ZIndex.interactivelyMoving
+    canvas.drawBox(
+      frame, border: lifted ? .heavy : style.cornerRadius > 0 ? .rounded : .square, style: border)
   }
 }

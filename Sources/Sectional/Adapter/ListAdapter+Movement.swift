@@ -1,0 +1,71 @@
+// Moving a whole section by the user: its object is picked up, the other sections make way as
+// it moves (animated section moves in the view, the adapter's own order following), and it is
+// dropped — the move delegate told once — or put back, the data source never having been asked.
+
+/// A section being moved: where it started, the objects before, and where it shows now.
+struct SectionMovement {
+  var original: Int
+  var current: Int
+  var objectsBefore: [any ListDiffable]
+}
+
+extension ListAdapter {
+  /// The object whose section is being moved, or nil.
+  public var interactivelyMovingObject: (any ListDiffable)? {
+    sectionMovement.map { objects[$0.current] }
+  }
+
+  /// Picks up `object`'s section. False without a ``moveDelegate``, when the object is not in
+  /// the list, or while a section is already being moved or an update is applied.
+  @discardableResult
+  public func beginInteractiveMovement(of object: any ListDiffable) -> Bool {
+    guard moveDelegate != nil, sectionMovement == nil, !updater.isApplyingUpdate,
+      let controller = sectionController(for: object), let section = section(for: controller)
+    else { return false }
+    collectionView.cancelMovement(animated: false)
+    sectionMovement = SectionMovement(original: section, current: section, objectsBefore: objects)
+    collectionView.liftedSection = section
+    return true
+  }
+
+  /// Shows the section being moved at `section` (clamped to the list); the sections between
+  /// slide to make way, animated.
+  public func updateInteractiveMovement(toSection section: Int) {
+    guard let movement = sectionMovement, !objects.isEmpty else { return }
+    moveShownSection(to: min(max(0, section), objects.count - 1), from: movement.current, animated: true)
+  }
+
+  /// Drops the section where it shows: the move delegate is told once (unless it is back where
+  /// it started). The list already shows the new order; the data source must return it from now
+  /// on.
+  public func endInteractiveMovement() {
+    guard let movement = sectionMovement else { return }
+    sectionMovement = nil
+    collectionView.liftedSection = nil
+    guard movement.current != movement.original else { return }
+    moveDelegate?.listAdapter(
+      self, move: objects[movement.current], from: movement.objectsBefore, to: objects)
+  }
+
+  /// Puts the section back where it was, animated: the list is as before it was picked up, and
+  /// nobody is told.
+  public func cancelInteractiveMovement() { cancelSectionMovement(animated: true) }
+
+  func cancelSectionMovement(animated: Bool) {
+    guard let movement = sectionMovement else { return }
+    moveShownSection(to: movement.original, from: movement.current, animated: animated)
+    sectionMovement = nil
+    collectionView.liftedSection = nil
+  }
+
+  private func moveShownSection(to target: Int, from current: Int, animated: Bool) {
+    guard target != current else { return }
+    sectionMap.moveSection(from: current, to: target)
+    sectionMovement?.current = target
+    collectionView.liftedSection = target
+    var batch = BatchUpdates()
+    batch.movedSections = [IndexMove(from: current, to: target)]
+    collectionView.performBatchUpdates(batch, animated: animated)
+    updateVisibility()
+  }
+}
