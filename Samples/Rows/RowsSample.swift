@@ -47,7 +47,7 @@ package enum RowsSample {
   package static let note = """
     Each row scrolls on its own: ← and → (or h and l, or Shift with the wheel) move the focused \
     row, else the one under the pointer, else the first in view. Tab focuses the chips one by \
-    one and brings each into view.
+    one and brings each into view; m picks the focused chip up, ← → move it, Enter puts it down.
     """
 
   /// A row: a header with its title, and the section its kind asks for.
@@ -61,6 +61,16 @@ package enum RowsSample {
 
     override func didUpdate(to object: any ListDiffable) { row = object as? Row }
     override func numberOfItems() -> Int { row?.entries.count ?? 0 }
+
+    /// Chips can be put in another order (m, then ← →, Enter): the row keeps it.
+    override func canMoveItem(at index: Int) -> Bool { row?.kind == .chips }
+    override func moveObject(from sourceIndex: Int, to destinationIndex: Int) {
+      guard var entries = row?.entries, entries.indices.contains(sourceIndex),
+        entries.indices.contains(destinationIndex)
+      else { return }
+      entries.insert(entries.remove(at: sourceIndex), at: destinationIndex)
+      row?.entries = entries
+    }
 
     override func cellForItem(at index: Int) -> CellDescriptor {
       guard let row, row.entries.indices.contains(index) else { return super.cellForItem(at: index) }

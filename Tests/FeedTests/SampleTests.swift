@@ -116,6 +116,38 @@ func runSample(
     withExtendedLifetime(list) {}
   }
 
+  /// A chip picked up with m moves with → and stays where Enter drops it: its controller moved
+  /// its own item, and the row is laid out as the new order.
+  @Test func rowsReorderTheirChipsByKeys() throws {
+    let list = RowsSample.make(columns: 60, rows: 20)
+    let adapter = try #require(list.adapter)
+    let viewer = ListViewer(
+      adapter: adapter, renderer: TextRenderer(registry: RowsSample.registry), columns: 60, rows: 20)
+    func chips() -> [String] {
+      (0..<4).compactMap {
+        guard
+          case .button(let label) = list.collectionView.cellDescriptor(at: IndexPath(item: $0, section: 1))?
+            .content
+        else { return nil }
+        return label
+      }
+    }
+    viewer.handle(.tab)
+    #expect(viewer.focused == IndexPath(item: 0, section: 1))
+    viewer.handle(.character("m"))
+    viewer.handle(.right)
+    viewer.handle(.right)
+    #expect(chips() == ["layout", "diff", "swift", "terminal"])
+    viewer.handle(.enter)
+    // Read without translation now: the controller's own order.
+    #expect(!viewer.isMoving && chips() == ["layout", "diff", "swift", "terminal"])
+    // "[ layout ]" is 10 columns, "[ diff ]" 8, "[ swift ]" 9, one apart after the inset.
+    let frames = (0..<3).map {
+      list.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))?.frame ?? .zero
+    }
+    #expect(frames.map(\.width) == [10, 8, 9] && frames.map(\.minX) == [2, 13, 22])
+  }
+
   @Test func samplesShareTheFeedsOptionsAndStatuses() {
     let help = runSample(BadgesSample.sample, ["--help"])
     #expect(help.status == 0 && help.output.hasPrefix("Usage: badges"))

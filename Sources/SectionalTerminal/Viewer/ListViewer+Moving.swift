@@ -1,8 +1,8 @@
 import Sectional
 
 // Moving with the keyboard: m picks up the focused item when its section lets it move, else its
-// whole section (a card) when the adapter has a move delegate; ↑ ↓ move it a place, the others
-// sliding out of its way; Enter (or m) drops it, Esc puts everything back.
+// whole section (a card) when the adapter has a move delegate; ↑ ↓ (← → in a row) move it a
+// place, the others sliding out of its way; Enter (or m) drops it, Esc puts everything back.
 
 extension ListViewer {
   /// Whether an item or a section is picked up.
@@ -11,7 +11,7 @@ extension ListViewer {
   }
 
   /// The key help while something is picked up.
-  static let movingKeyHelp = "↑↓ move · Enter drop · Esc cancel"
+  static let movingKeyHelp = "↑↓←→ move · Enter drop · Esc cancel"
 
   /// Picks up the focused item (or its section); the first visible button is focused first when
   /// none is.
@@ -32,8 +32,8 @@ extension ListViewer {
   func handleWhileMoving(_ key: Key) -> Bool {
     guard isMoving else { return false }
     switch key {
-    case .up, .character("k"): step(by: -1)
-    case .down, .character("j"): step(by: 1)
+    case .up, .character("k"), .left, .character("h"): step(by: -1)
+    case .down, .character("j"), .right, .character("l"): step(by: 1)
     case .enter, .character("m"): drop()
     case .escape: putBack()
     case .character("q"), .control("c"), .control("d"):
