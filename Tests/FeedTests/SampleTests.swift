@@ -94,7 +94,7 @@ func runSample(
     #expect((0..<3).map { frame($0, 1).width } == [9, 10, 8])
     #expect((0..<3).map { frame($0, 1).minX } == [2, 12, 23])
     // The note wraps in the list's width (60 less two insets of 2).
-    #expect(frame(0, 3).width == 56 && frame(0, 3).height == 4)
+    #expect(frame(0, 3).width == 56 && frame(0, 3).height == 5)
 
     let viewer = ListViewer(
       collectionView: collectionView, renderer: TextRenderer(registry: RowsSample.registry), columns: 60,
