@@ -244,6 +244,40 @@ import Testing
     #expect(fresh.settledScreen() == animated.end)
   }
 
+  /// m lifts the focused card, ↓ moves it below the next, Enter drops it: the order holds, and
+  /// the screen then equals a full redraw. Esc after another move puts it back.
+  @Test func aCardMovedByKeysEndsAsAFullRedraw() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary)
+    pane.focusNextButton()
+    pane.keys("m")
+    pane.wait(for: "the card lifted, a heavy border") { $0.contains("┏") && $0.contains("Esc cancel") }
+    func order(_ screen: String) -> (welcome: Int, diff: Int)? {
+      guard let welcome = Self.row(of: "Welcome to Sectional", in: screen),
+        let diff = Self.row(of: "One diff, many updates", in: screen)
+      else { return nil }
+      return (welcome, diff)
+    }
+    pane.keys("Down")
+    pane.keys("Enter")
+    let dropped = pane.wait(for: "the card dropped below the next") { screen in
+      !screen.contains("┏") && order(screen).map { $0.diff < $0.welcome } == true
+    }
+    #expect(dropped.contains("m move"), "the feed's key help again")
+    let settled = pane.settledScreen()
+    pane.keys("C-l")
+    #expect(pane.settledScreen() == settled, "the frame after the move is a full redraw's")
+    // Picked up again and moved, then Esc: back where it was dropped.
+    pane.keys("m")
+    pane.wait(for: "the card lifted again") { $0.contains("┏") }
+    pane.keys("Down")
+    pane.keys("Escape")
+    pane.wait(for: "the card put back") { !$0.contains("┏") }
+    #expect(pane.settledScreen() == settled)
+    pane.keys("q")
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let binary = try Self.requirements()
     let pane = Pane()

@@ -18,6 +18,7 @@ extension ListViewer {
   func pickUpFocused() {
     guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
     focused = path
+    offsetBeforeMove = collectionView.contentOffset
     if collectionView.beginInteractiveMovementForItem(at: path) {
       pickedUpItem = path
       return
@@ -62,6 +63,7 @@ extension ListViewer {
   }
 
   private func drop() {
+    offsetBeforeMove = nil
     if collectionView.interactivelyMovingItem != nil {
       collectionView.endInteractiveMovement()
       pickedUpItem = nil
@@ -79,6 +81,9 @@ extension ListViewer {
       adapter?.cancelInteractiveMovement()
     }
     followFocus()
+    // Put back where it was seen: the view scrolled only to follow the move.
+    if let offset = offsetBeforeMove { collectionView.setContentOffset(offset) }
+    offsetBeforeMove = nil
   }
 
   /// Scrolls the least that shows what is being moved: its whole card when it fits.

@@ -71,6 +71,8 @@ public final class ListViewer {
   var playing: (generation: Int, start: ContinuousClock.Instant)?
   /// Where the item picked up with m was, to focus it again when it is put back.
   var pickedUpItem: IndexPath?
+  /// The offset when something was picked up, scrolled back to when it is put back.
+  var offsetBeforeMove: Point?
   package internal(set) var wantsToQuit = false
   /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
   package var wantsToSuspend = false
