@@ -244,6 +244,22 @@ import Testing
     #expect(fresh.settledScreen() == animated.end)
   }
 
+  /// Three Enters at once: each toggle starts from where the last one's slide is, none is lost
+  /// (the card ends open), and the end is a full redraw's.
+  @Test func togglesDuringASlideAreEachHandled() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary)
+    pane.focusNextButton()
+    pane.keys("Enter", "Enter", "Enter")
+    pane.wait(for: "the card open after three toggles") { $0.contains("[ View less ]") }
+    let settled = pane.settledScreen()
+    #expect(settled.contains("The card you opened grew"))
+    pane.keys("C-l")
+    #expect(pane.settledScreen() == settled, "the frame after the toggles is a full redraw's")
+    pane.keys("q")
+  }
+
   /// m lifts the focused card, ↓ moves it below the next, Enter drops it: the order holds, and
   /// the screen then equals a full redraw. Esc after another move puts it back.
   @Test func aCardMovedByKeysEndsAsAFullRedraw() throws {
