@@ -177,6 +177,63 @@ private final class ReorderableList {
     #expect(rows.rows == ["a", "c", "b", "d"])
   }
 
+  @Test func randomSectionMovesAgreeWithAReferenceListAndAFreshLayout() throws {
+    var rng = SplitMix64(seed: 93)
+    let content = Rect(x: 0, y: 0, width: 40, height: 10_000)
+    func list(_ objects: [Card]) -> (ClosureSource, ListAdapter) {
+      let source = ClosureSource(objects) { _ in CardController() }
+      let adapter = ListAdapter(
+        collectionView: CollectionView(layout: ListHarness.cardLayout(), size: Size(width: 40, height: 30)))
+      adapter.scheduler = { _ in }
+      adapter.dataSource = source
+      adapter.reloadData()
+      return (source, adapter)
+    }
+    var reference = (0..<7).map { card("c\($0)", extras: $0 % 4) }
+    let (source, adapter) = list(reference)
+    let mover = Mover()
+    adapter.moveDelegate = mover
+    var drops = 0
+    for round in 0..<60 {
+      let picked = rng.next(below: reference.count)
+      let before = adapter.collectionView.layout.layoutAttributesForElements(in: content)
+      #expect(adapter.beginInteractiveMovement(of: reference[picked]))
+      var shown = reference
+      for _ in 0..<(1 + rng.next(below: 4)) {
+        let target = rng.next(below: reference.count + 2) - 1
+        adapter.updateInteractiveMovement(toSection: target)
+        shown = reference
+        shown.insert(shown.remove(at: picked), at: min(max(0, target), reference.count - 1))
+        #expect(adapter.objects.map { ($0 as! Card).id } == shown.map(\.id), "round \(round)")
+        let (freshSource, fresh) = list(shown)
+        withExtendedLifetime(freshSource) {
+          #expect(
+            adapter.collectionView.layout.layoutAttributesForElements(in: content)
+              == fresh.collectionView.layout.layoutAttributesForElements(in: content), "round \(round)")
+        }
+      }
+      let told = mover.moves.count
+      if rng.next(below: 2) == 0 {
+        adapter.cancelInteractiveMovement()
+        #expect(adapter.objects.map { ($0 as! Card).id } == reference.map(\.id))
+        #expect(adapter.collectionView.layout.layoutAttributesForElements(in: content) == before)
+        #expect(mover.moves.count == told)
+      } else {
+        adapter.endInteractiveMovement()
+        drops += 1
+        #expect(mover.moves.count == told + (shown.map(\.id) == reference.map(\.id) ? 0 : 1))
+        reference = shown
+        source.objects = shown  // as the delegate's owner does
+      }
+      // An update after either changes nothing.
+      let settled = adapter.collectionView.layout.layoutAttributesForElements(in: content)
+      adapter.performUpdates()
+      adapter.flushPendingUpdates()
+      #expect(adapter.collectionView.layout.layoutAttributesForElements(in: content) == settled)
+    }
+    #expect(drops > 15 && drops < 45)
+  }
+
   @Test func aSectionMoveTellsTheMoveDelegateOnceAndACancelNobody() throws {
     let cards = (0..<5).map { card("c\($0)") }
     let mover = Mover()
