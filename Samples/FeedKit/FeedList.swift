@@ -33,8 +33,15 @@ package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
     _ listAdapter: ListAdapter, move object: any ListDiffable, from previousObjects: [any ListDiffable],
     to objects: [any ListDiffable]
   ) {
-    document.cards = objects.compactMap { $0 as? FeedCard }
+    // The order shown, then any card that arrived while the card was up (it waited to be shown).
+    let shown = objects.compactMap { $0 as? FeedCard }
+    let ids = Set(shown.map(\.id))
+    document.cards = shown + document.cards.filter { !ids.contains($0.id) }
+    onReorder?(document.cards)
   }
+
+  /// Told the new order after the user moves a card (a live stream keeps its own list of cards).
+  package var onReorder: ((_ cards: [FeedCard]) -> Void)?
 
   package func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }
 

@@ -142,6 +142,15 @@ package struct CardLines: Sendable {
     return (changed, problems)
   }
 
+  /// Takes the order the user gave the cards (those in `order` first, as there), so the next
+  /// line does not put the old order back.
+  package mutating func adopt(order: [FeedCard]) {
+    let ordered = Set(order.map(\.id))
+    cards = order + cards.filter { !ordered.contains($0.id) }
+    indexByID = [:]
+    for (index, card) in cards.enumerated() { indexByID[card.id] = index }
+  }
+
   private mutating func take(_ line: ArraySlice<UInt8>, problems: inout [String], changed: inout Bool) {
     if skippingLongLine {
       // The rest of a line already reported as too long.
@@ -178,6 +187,8 @@ package final class CardStream {
   package init(list: FeedList, name: String = "stdin") {
     self.list = list
     lines = CardLines(name: name, cards: list.document.cards)
+    // A card the user moves keeps its place when the next lines arrive.
+    list.onReorder = { [weak self] cards in self?.lines.adopt(order: cards) }
   }
 
   /// Takes bytes from the stream and updates the list once for all the lines they complete.

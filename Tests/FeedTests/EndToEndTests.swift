@@ -450,9 +450,11 @@ import Testing
       "[" + [card("c", "Charlie"), card("a", "Alpha Renamed"), card("d", "Delta")].joined(separator: ",")
       + "]"
     try rewritten.write(toFile: path, atomically: true, encoding: .utf8)
-    let screen = pane.wait(for: "the rewritten feed") {
+    pane.wait(for: "the rewritten feed") {
       $0.contains("Alpha Renamed") && $0.contains("Delta") && !$0.contains("Bravo")
     }
+    // The change slides into place: read the screen once it has.
+    let screen = pane.settledScreen()
     #expect(screen.contains("Detail of a"), "the renamed card is still expanded:\n\(screen)")
     let lines = screen.split(separator: "\n")
     let charlie = try #require(lines.firstIndex { $0.contains("Charlie") })

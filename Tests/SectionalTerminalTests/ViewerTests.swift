@@ -432,6 +432,29 @@ struct Harness {
     #expect(fresh.render().plainText() == moved)
   }
 
+  @Test func aLiveStreamKeepsTheOrderTheUserGave() {
+    let cards = (0..<3).map { testCard("c\($0)") }
+    let (list, viewer) = feed(cards)
+    let stream = CardStream(list: list)
+    viewer.handle(.tab)
+    viewer.handle(.character("m"))
+    viewer.handle(.down)
+    // A card arrives while one is up: it waits, and the move is not disturbed.
+    let new = #"{"id": "c9", "title": "New", "description": "D"}"#
+    #expect(stream.consume(Array(new.utf8) + [0x0A]).isEmpty)
+    viewer.render()
+    #expect(viewer.isMoving)
+    viewer.handle(.enter)
+    viewer.render()
+    #expect(list.document.cards.map(\.id) == ["c1", "c0", "c2", "c9"])
+    // The next line keeps the user's order.
+    let changed = #"{"id": "c2", "title": "Changed", "description": "D"}"#
+    #expect(stream.consume(Array(changed.utf8) + [0x0A]).isEmpty)
+    viewer.render()
+    #expect(list.document.cards.map(\.id) == ["c1", "c0", "c2", "c9"])
+    #expect(list.document.cards[2].title == "Changed")
+  }
+
   @Test func escPutsTheCardBackAndTellsNobody() {
     let cards = (0..<4).map { testCard("c\($0)") }
     let (list, viewer) = feed(cards)

@@ -234,6 +234,54 @@ private final class ReorderableList {
     #expect(drops > 15 && drops < 45)
   }
 
+  @Test func anUpdateDuringAnItemMoveAsksOnlyForItemsThatExist() throws {
+    // Indexes its rows without a guard, as a client's controller may: asked for a row it no
+    // longer has, it would trap.
+    let rows = ReorderableRows(rows: ["a", "b", "c", "d"])
+    let source = ClosureSource([Tag(id: 1)]) { _ in rows }
+    let view = CollectionView(size: Size(width: 20, height: 20))
+    let adapter = ListAdapter(collectionView: view)
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    view.selectItem(at: IndexPath(item: 3, section: 0))
+    #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 3, section: 0)))
+    view.updateInteractiveMovementTarget(IndexPath(item: 0, section: 0))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    rows.rows = ["a", "b"]
+    adapter.reloadObjects([Tag(id: 1)])
+    #expect(view.interactivelyMovingItem == nil && rows.moves.isEmpty)
+    #expect(view.numberOfItems(inSection: 0) == 2)
+    #expect(view.indexPathsForSelectedItems.isEmpty, "the selection went with its reloaded section")
+  }
+
+  @Test func updatesWaitWhileASectionMovesAndApplyAfterTheDrop() throws {
+    let cards = (0..<3).map { card("c\($0)") }
+    let source = ClosureSource(cards) { _ in CardController() }
+    let mover = Mover()
+    let view = CollectionView(layout: ListHarness.cardLayout(), size: Size(width: 40, height: 30))
+    let adapter = ListAdapter(collectionView: view)
+    var scheduled: [() -> Void] = []
+    adapter.scheduler = { scheduled.append($0) }
+    adapter.dataSource = source
+    adapter.moveDelegate = mover
+    adapter.reloadData()
+    #expect(adapter.beginInteractiveMovement(of: cards[0]))
+    adapter.updateInteractiveMovement(toSection: 1)
+    source.objects = cards + [card("c3")]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(adapter.objects.count == 3, "held while the card is up")
+    #expect(adapter.interactivelyMovingObject.map { ($0 as! Card).id } == "c0")
+    scheduled = []
+    adapter.endInteractiveMovement()
+    #expect(mover.moves.count == 1)
+    // The owner takes the order, as its delegate is told to; the held update then applies.
+    source.objects = [cards[1], cards[0], cards[2], card("c3")]
+    for work in scheduled { work() }
+    #expect(adapter.objects.map { ($0 as! Card).id } == ["c1", "c0", "c2", "c3"])
+  }
+
   @Test func aSectionMoveTellsTheMoveDelegateOnceAndACancelNobody() throws {
     let cards = (0..<5).map { card("c\($0)") }
     let mover = Mover()

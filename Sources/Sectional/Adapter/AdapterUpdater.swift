@@ -36,6 +36,9 @@ final class AdapterUpdater {
     return true
   }
 
+  /// Whether an update was asked for and not yet applied.
+  var hasPendingUpdate: Bool { updateScheduled || needsAnotherUpdate }
+
   /// Runs `apply` for the pending update, if any, then each completion; again while updates
   /// are asked for meanwhile.
   func flush(_ apply: (_ animated: Bool) -> Void) {

@@ -16,7 +16,8 @@ extension ListAdapter {
   }
 
   /// Picks up `object`'s section. False without a ``moveDelegate``, when the object is not in
-  /// the list, or while a section is already being moved or an update is applied.
+  /// the list, or while a section is already being moved or an update is applied. Updates asked
+  /// for meanwhile wait until the section is dropped or put back.
   @discardableResult
   public func beginInteractiveMovement(of object: any ListDiffable) -> Bool {
     guard moveDelegate != nil, sectionMovement == nil, !updater.isApplyingUpdate,
@@ -42,9 +43,11 @@ extension ListAdapter {
     guard let movement = sectionMovement else { return }
     sectionMovement = nil
     collectionView.liftedSection = nil
-    guard movement.current != movement.original else { return }
-    moveDelegate?.listAdapter(
-      self, move: objects[movement.current], from: movement.objectsBefore, to: objects)
+    if movement.current != movement.original {
+      moveDelegate?.listAdapter(
+        self, move: objects[movement.current], from: movement.objectsBefore, to: objects)
+    }
+    applyHeldUpdates()
   }
 
   /// Puts the section back where it was, animated: the list is as before it was picked up, and
@@ -56,6 +59,13 @@ extension ListAdapter {
     moveShownSection(to: movement.original, from: movement.current, animated: animated)
     sectionMovement = nil
     collectionView.liftedSection = nil
+    applyHeldUpdates()
+  }
+
+  /// The updates asked for while the section moved, now that it is down.
+  private func applyHeldUpdates() {
+    guard updater.hasPendingUpdate else { return }
+    scheduler { [weak self] in self?.flushPendingUpdates() }
   }
 
   private func moveShownSection(to target: Int, from current: Int, animated: Bool) {

@@ -11,8 +11,11 @@ extension ListAdapter {
     scheduler { [weak self] in self?.flushPendingUpdates() }
   }
 
-  /// Applies a pending ``performUpdates(animated:completion:)`` now.
+  /// Applies a pending ``performUpdates(animated:completion:)`` now. While the user moves a
+  /// section, updates wait until it is dropped or put back (its order is not the data source's
+  /// yet), then apply.
   public func flushPendingUpdates() {
+    guard sectionMovement == nil else { return }
     updater.flush { applyUpdate(animated: $0) }
   }
 

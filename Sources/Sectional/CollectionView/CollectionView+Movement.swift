@@ -8,10 +8,33 @@ import SectionalLayout
 
 /// An item being moved: where it is in the data source's numbering, where it shows, and the
 /// position it follows.
-struct InteractiveMovement {
+package struct InteractiveMovement {
   var original: IndexPath
   var target: IndexPath
   var position: Point
+  /// Whether a pointer moves it (drawn where the layout puts it for the position) rather than
+  /// keys (it slides from place to place with the others).
+  var followsPointer = false
+
+  /// The data source's index path of what shows at `displayed`.
+  func dataIndexPath(forDisplayed displayed: IndexPath) -> IndexPath {
+    if displayed == target { return original }
+    var item = displayed.item
+    if displayed.section == target.section && item > target.item { item -= 1 }
+    if displayed.section == original.section && item >= original.item { item += 1 }
+    return IndexPath(item: item, section: displayed.section)
+  }
+}
+
+/// The movement a collection view has now, shared with the bridges that translate for it.
+@MainActor
+package final class MovementState {
+  package internal(set) var movement: InteractiveMovement?
+
+  /// The data source's index path of what shows at `displayed`: itself unless an item is moved.
+  package func dataIndexPath(forDisplayed displayed: IndexPath) -> IndexPath {
+    movement?.dataIndexPath(forDisplayed: displayed) ?? displayed
+  }
 }
 
 extension CollectionView {
@@ -37,6 +60,7 @@ extension CollectionView {
   public func updateInteractiveMovementTargetPosition(_ position: Point) {
     guard let current = movement, position.x.isFinite, position.y.isFinite else { return }
     movement?.position = position
+    movement?.followsPointer = true
     let proposed = layout.targetIndexPath(forInteractivelyMovingItem: current.target, withPosition: position)
     let target =
       delegate?.collectionView(
@@ -48,12 +72,14 @@ extension CollectionView {
   /// Moves the picked-up item to `target` directly (the keyboard's way: one place up or down),
   /// its position following the place's centre. The delegate may redirect it, as a position's;
   /// an index path out of bounds is clamped.
-  public func updateInteractiveMovementTarget(_ proposed: IndexPath) {
-    guard let current = movement else { return }
+  public func updateInteractiveMovementTarget(_ target: IndexPath) {
+    guard let current = movement, !itemCounts.isEmpty else { return }
+    let proposed = clampedTarget(target, current: current)
     let target =
       delegate?.collectionView(
         self, targetIndexPathForMoveFromItemAt: current.original, toProposedIndexPath: proposed)
       ?? proposed
+    movement?.followsPointer = false
     moveShownItem(to: target, animated: true)
     if let shown = movement?.target, let frame = layout.layoutAttributesForItem(at: shown)?.frame {
       movement?.position = Self.centre(of: frame)
@@ -82,6 +108,23 @@ extension CollectionView {
     movement = nil
   }
 
+  /// Forgets the movement as bookkeeping only, for a batch or a reload whose data has already
+  /// changed: nothing is laid out or asked here (the data source answers in its new numbering
+  /// now). The counts and the selection go back to the data's numbering before the change;
+  /// returns the sections the movement laid out, for the batch to lay out again.
+  func dropMovementForDataChange() -> [Int] {
+    guard let dropped = movement else { return [] }
+    var batch = BatchUpdates()
+    batch.movedItems = [IndexPathMove(from: dropped.target, to: dropped.original)]
+    remapSelection(batch, sources: nil)
+    if dropped.target.section != dropped.original.section {
+      itemCounts[dropped.target.section] -= 1
+      itemCounts[dropped.original.section] += 1
+    }
+    movement = nil
+    return [dropped.original.section, dropped.target.section]
+  }
+
   static func centre(of frame: Rect) -> Point {
     Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)
   }
@@ -89,23 +132,23 @@ extension CollectionView {
   /// The data source's index path of what shows at `displayed`: itself, except while an item
   /// is being moved.
   package func dataIndexPath(forDisplayed displayed: IndexPath) -> IndexPath {
-    guard let movement else { return displayed }
-    if displayed == movement.target { return movement.original }
-    var item = displayed.item
-    if displayed.section == movement.target.section && item > movement.target.item { item -= 1 }
-    if displayed.section == movement.original.section && item >= movement.original.item { item += 1 }
-    return IndexPath(item: item, section: displayed.section)
+    movementState.dataIndexPath(forDisplayed: displayed)
   }
 
   /// Shows the moving item at `target` (clamped to the sections and their counts): the counts
   /// follow, the two sections are laid out again, selections follow their items, and with
   /// `animated` the others slide to their places.
+  /// `proposed` within the sections and their counts: in its own section the item takes one of
+  /// the places there are; in another, one more.
+  private func clampedTarget(_ proposed: IndexPath, current: InteractiveMovement) -> IndexPath {
+    let section = min(max(0, proposed.section), itemCounts.count - 1)
+    let room = itemCounts[section] - (section == current.target.section ? 1 : 0)
+    return IndexPath(item: min(max(0, proposed.item), max(0, room)), section: section)
+  }
+
   private func moveShownItem(to proposed: IndexPath, animated: Bool) {
     guard let current = movement, !itemCounts.isEmpty else { return }
-    let section = min(max(0, proposed.section), itemCounts.count - 1)
-    // In its own section the item takes one of the places there are; in another, one more.
-    let room = itemCounts[section] - (section == current.target.section ? 1 : 0)
-    let target = IndexPath(item: min(max(0, proposed.item), max(0, room)), section: section)
+    let target = clampedTarget(proposed, current: current)
     guard target != current.target else { return }
     let start = animated ? captureTransitionStart() : nil
     var batch = BatchUpdates()

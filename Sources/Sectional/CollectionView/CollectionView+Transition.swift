@@ -132,13 +132,13 @@ extension CollectionView {
     return elements
   }
 
-  /// The item being moved, in front of everything: where the layout puts it for its position,
-  /// or, while the others slide, where it slides (a keyboard's move slides it too).
+  /// The item being moved, in front of everything: where the layout puts it for its position
+  /// (under a pointer), or, moved by keys while the others slide, where it slides.
   private func lift(_ movement: InteractiveMovement, in elements: inout [DisplayedElement], rect: Rect) {
     let index = elements.firstIndex {
       $0.attributes.category == .cell && $0.departure == 0 && $0.attributes.indexPath == movement.target
     }
-    if let index, elements[index].phase != nil {
+    if let index, elements[index].phase != nil, !movement.followsPointer {
       elements[index].attributes.zIndex = ZIndex.interactivelyMoving
       return
     }

@@ -1,9 +1,10 @@
 extension CollectionView {
-  /// Forgets everything and asks the data source again. Selections are cleared.
+  /// Forgets everything and asks the data source again. Selections are cleared, and an item
+  /// being moved interactively is dropped without telling the data source.
   public func reloadData() {
-    // The data changed under an item being moved: it is put back first (the data source was
-    // not told), then everything is asked again.
-    cancelMovement(animated: false)
+    // An item being moved is dropped where it was (the data source was not told); everything
+    // is asked again anyway.
+    _ = dropMovementForDataChange()
     finishTransition()
     contentGeneration += 1
     layout.invalidateLayout()
@@ -30,7 +31,9 @@ extension CollectionView {
   /// after: the layout and every query are at the end state at once, and a front draws the
   /// transition at the progress its clock gives (``transitionProgress``). An animated batch
   /// during a transition starts from where the elements are at that moment; one that is not
-  /// animated ends the transition first.
+  /// animated ends the transition first. An item being moved interactively is dropped where it
+  /// started, without telling the data source (the data changed under it), and that batch is
+  /// not animated.
   ///
   /// - Returns: whether the batch was applied as given (false: it fell back to a reload).
   ///
@@ -40,22 +43,27 @@ extension CollectionView {
   ///   Animated, plus the elements within a viewport of the visible area, before and after.
   @discardableResult
   public func performBatchUpdates(_ updates: BatchUpdates, animated: Bool = false) -> Bool {
-    // A batch is in the data source's numbering: an item being moved is put back first.
-    cancelMovement(animated: false)
-    guard animated else {
+    // The data changed under an item being moved: the movement is dropped (the data source was
+    // never told), its two sections laid out again with the batch, and the batch is not
+    // animated (what is on screen is the moved order, the batch is in the data's).
+    let movedSections = dropMovementForDataChange()
+    guard animated, movedSections.isEmpty else {
       finishTransition()
-      return applyBatch(updates).applied
+      return applyBatch(updates, alsoLayingOut: movedSections).applied
     }
     let start = captureTransitionStart()
-    let (applied, sources) = applyBatch(updates)
+    let (applied, sources) = applyBatch(updates, alsoLayingOut: [])
     if applied { buildTransition(from: start, updates: updates, sources: sources) }
     return applied
   }
 
   /// Applies the batch; `sources` (the old section of each new one) when sections changed.
-  private func applyBatch(_ updates: BatchUpdates) -> (applied: Bool, sources: [Int?]?) {
+  /// `extra` (old indexes) are laid out again too.
+  private func applyBatch(_ updates: BatchUpdates, alsoLayingOut extra: [Int]) -> (
+    applied: Bool, sources: [Int?]?
+  ) {
     contentGeneration += 1
-    guard updates.changesSections else { return (performItemUpdates(updates), nil) }
+    guard updates.changesSections else { return (performItemUpdates(updates, alsoLayingOut: extra), nil) }
     let newCounts = currentCounts()
     let sources: [Int?]
     switch BatchValidation.validate(updates, oldCounts: itemCounts, newCounts: newCounts) {
@@ -92,6 +100,7 @@ extension CollectionView {
     for (new, old) in sources.enumerated() {
       if let old, itemCounts[old] != newCounts[new] { changed.insert(new) }
     }
+    changed.formUnion(extra.compactMap(newSection))
     context.reloadSections(changed)
     remapSelection(updates, sources: sources)
     itemCounts = newCounts
@@ -103,7 +112,7 @@ extension CollectionView {
 
   /// A batch of item changes only: the section count must not change, and each touched section
   /// must add up.
-  func performItemUpdates(_ updates: BatchUpdates) -> Bool {
+  func performItemUpdates(_ updates: BatchUpdates, alsoLayingOut extra: [Int] = []) -> Bool {
     guard let dataSource else { return false }
     let sectionCount = max(0, dataSource.numberOfSections(in: self))
     if sectionCount != itemCounts.count {
@@ -127,7 +136,7 @@ extension CollectionView {
       return reload(after: error)
     }
     var context = InvalidationContext()
-    context.reloadSections(Set(touched))
+    context.reloadSections(Set(touched).union(extra.filter { $0 >= 0 && $0 < itemCounts.count }))
     remapSelection(updates, sources: nil)
     for (index, section) in touched.enumerated() { itemCounts[section] = newCounts[index] }
     layout.invalidateLayout(with: context)

@@ -58,8 +58,14 @@ public final class CollectionView {
   package internal(set) var contentGeneration = 0
   /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
   var currentTransition: LayoutTransition?
-  /// The item being moved interactively (see `CollectionView+Movement`).
-  var movement: InteractiveMovement?
+  /// The item being moved interactively (see `CollectionView+Movement`), in an object of its
+  /// own that the diffable data source's bridge shares: it reads it on every size without
+  /// holding this view (or loading a weak reference).
+  package let movementState = MovementState()
+  var movement: InteractiveMovement? {
+    get { movementState.movement }
+    set { movementState.movement = newValue }
+  }
   /// A whole section being moved by its owner (the adapter): its elements are drawn in front.
   package var liftedSection: Int?
   var progressOfTransition = 0.0

@@ -10,15 +10,16 @@ final class DiffableBridge<SectionID: Hashable & Sendable, ItemID: Hashable & Se
   weak var source: DiffableDataSource<SectionID, ItemID>?
   /// The source's size cache, read without going through the source (this runs unspecialised).
   let sizes: SizeCache
-  /// The source's collection view, held directly: every size the layout asks checks whether an
-  /// item is being moved, and two weak loads a question (the source's, then its view's) cost a
-  /// reload of 10,000 items a millisecond. No cycle: the view holds this bridge weakly.
-  let collectionView: CollectionView?
+  /// The view's movement, held directly: every size the layout asks checks whether an item is
+  /// being moved, and two weak loads a question (the source's, then its view's) cost a reload
+  /// of 10,000 items a millisecond. Not the view itself: a layout's section provider that
+  /// captures the data source would close a cycle through it.
+  let movementState: MovementState?
 
   init(_ source: DiffableDataSource<SectionID, ItemID>) {
     self.source = source
     sizes = source.sizes
-    collectionView = source.collectionView
+    movementState = source.collectionView?.movementState
   }
 
   /// The cell provider's cell for the item at `indexPath`, or nil when there is no such item:
@@ -76,7 +77,7 @@ extension DiffableBridge: CollectionViewDelegate {
 extension DiffableBridge: @MainActor FlowLayoutDelegate {
   func layout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> ItemSize {
     // While an item is moved, the layout asks in the order shown; the snapshot answers in its own.
-    let path = collectionView?.dataIndexPath(forDisplayed: indexPath) ?? indexPath
+    let path = movementState?.dataIndexPath(forDisplayed: indexPath) ?? indexPath
     // A known size is read without touching the generic parts.
     return sizes.size(at: path) ?? fetchSize(at: path)
   }
