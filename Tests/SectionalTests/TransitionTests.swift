@@ -233,6 +233,43 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
     #expect(transition.elements.contains { $0.phase == .staying && $0.start.frame != $0.end.frame })
   }
 
+  /// Sections left at an estimate below the screen are laid out when a query first reaches
+  /// them. The capture of an animated update reaches them: taken after the data changed, it
+  /// laid them out from the new objects under the old numbering, and the update carried those
+  /// frames to the sections' new places.
+  @Test func aCaptureReadsTheDataTheViewShows() throws {
+    var cards = (0..<12).map { card("c\($0)", extras: $0 % 4) }
+    let source = ClosureSource(cards) { _ in CardController() }
+    let layout = ListHarness.cardLayout()
+    layout.defersOffscreenSectionLayout = true
+    let view = CollectionView(layout: layout, size: Size(width: 40, height: 20))
+    let adapter = ListAdapter(collectionView: view)
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    // Sections below the screen change, and wait at their old heights.
+    for index in 2..<6 { cards[index].title = String(repeating: "Longer title ", count: index) }
+    source.objects = cards
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    // Then an animated update moves them about.
+    cards.swapAt(2, 5)
+    cards.swapAt(3, 4)
+    source.objects = cards
+    adapter.performUpdates(animated: true)
+    adapter.flushPendingUpdates()
+    layout.layOutEstimatedSections()
+    let fresh = ClosureSource(cards) { _ in CardController() }
+    let freshView = CollectionView(layout: ListHarness.cardLayout(), size: Size(width: 40, height: 20))
+    let freshAdapter = ListAdapter(collectionView: freshView)
+    freshAdapter.dataSource = fresh
+    freshAdapter.reloadData()
+    let all = Rect(x: 0, y: 0, width: 40, height: 10_000)
+    #expect(
+      view.layout.layoutAttributesForElements(in: all)
+        == freshView.layout.layoutAttributesForElements(in: all))
+  }
+
   @Test(arguments: ["flow", "compositional"])
   func randomBatchesStartAtTheOldLayoutAndEndAtTheNew(layoutName: String) throws {
     var rng = SplitMix64(seed: layoutName == "flow" ? 71 : 72)

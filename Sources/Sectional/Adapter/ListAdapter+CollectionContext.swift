@@ -89,9 +89,12 @@ extension ListAdapter {
       }
       return
     }
-    var itemUpdates = ItemUpdates()
-    updates(&itemUpdates)
-    apply(itemUpdates, for: controller, animated: animated, completion: completion)
+    // The controller changes its model in `updates`: what the view shows is captured before.
+    collectionView.capturingStart(animated) {
+      var itemUpdates = ItemUpdates()
+      updates(&itemUpdates)
+      apply(itemUpdates, for: controller, animated: animated, completion: completion)
+    }
   }
 
   private func apply(

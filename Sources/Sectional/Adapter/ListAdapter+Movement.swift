@@ -70,12 +70,14 @@ extension ListAdapter {
 
   private func moveShownSection(to target: Int, from current: Int, animated: Bool) {
     guard target != current else { return }
-    sectionMap.moveSection(from: current, to: target)
-    sectionMovement?.current = target
-    collectionView.liftedSection = target
-    var batch = BatchUpdates()
-    batch.movedSections = [IndexMove(from: current, to: target)]
-    collectionView.performBatchUpdates(batch, animated: animated)
+    collectionView.capturingStart(animated) {
+      sectionMap.moveSection(from: current, to: target)
+      sectionMovement?.current = target
+      collectionView.liftedSection = target
+      var batch = BatchUpdates()
+      batch.movedSections = [IndexMove(from: current, to: target)]
+      collectionView.performBatchUpdates(batch, animated: animated)
+    }
     updateVisibility()
   }
 }

@@ -57,6 +57,11 @@ extension ListAdapter {
 
   private func applyUpdate(animated: Bool) {
     cancelSectionMovement(animated: false)
+    // What the view shows is captured before the controllers change under it.
+    collectionView.capturingStart(animated) { applyUpdate(animatingBatch: animated) }
+  }
+
+  private func applyUpdate(animatingBatch animated: Bool) {
     updater.applying {
       let resolved = resolveControllers()
       let changes = Self.diff(old: objects, resolved)

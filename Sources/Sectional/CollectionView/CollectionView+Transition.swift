@@ -159,6 +159,23 @@ extension CollectionView {
     Rect(x: bounds.minX, y: bounds.minY - bounds.height, width: bounds.width, height: bounds.height * 3)
   }
 
+  /// Runs `change` — a data source changing its data, then applying an animated batch — with
+  /// what the view shows captured before the change. Captured after it, a layout that builds
+  /// frames when a query first reaches them (the flow layout past its frame budget, or leaving
+  /// changed sections at an estimate) would build them from the new data under the old
+  /// numbering. The list adapter and the diffable data source do this; a data source of your
+  /// own that calls ``performBatchUpdates(_:animated:)`` after changing its data is captured
+  /// then (exact whenever the layout keeps its frames, as both built-in layouts do by default).
+  package func capturingStart(_ animated: Bool, before change: () -> Void) {
+    guard animated, capturedStart == nil else {
+      change()
+      return
+    }
+    capturedStart = captureTransitionStart()
+    defer { capturedStart = nil }
+    change()
+  }
+
   func captureTransitionStart() -> TransitionStart {
     var start = TransitionStart(bounds: bounds, generation: contentGeneration, sectionCount: itemCounts.count)
     start.elements = layout.layoutAttributesForElements(in: transitionCaptureRect())

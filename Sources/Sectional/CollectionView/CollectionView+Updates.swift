@@ -47,11 +47,13 @@ extension CollectionView {
     // never told), its two sections laid out again with the batch, and the batch is not
     // animated (what is on screen is the moved order, the batch is in the data's).
     let movedSections = dropMovementForDataChange()
+    let captured = capturedStart
+    capturedStart = nil
     guard animated, movedSections.isEmpty else {
       finishTransition()
       return applyBatch(updates, alsoLayingOut: movedSections).applied
     }
-    let start = captureTransitionStart()
+    let start = captured ?? captureTransitionStart()
     let (applied, sources) = applyBatch(updates, alsoLayingOut: [])
     if applied { buildTransition(from: start, updates: updates, sources: sources) }
     return applied

@@ -58,6 +58,9 @@ public final class CollectionView {
   package internal(set) var contentGeneration = 0
   /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
   var currentTransition: LayoutTransition?
+  /// What the view showed before its data source changed, captured by a data source that knows
+  /// it is about to (see `capturingStart(before:)`).
+  var capturedStart: TransitionStart?
   /// The item being moved interactively (see `CollectionView+Movement`), in an object of its
   /// own that the diffable data source's bridge shares: it reads it on every size without
   /// holding this view (or loading a weak reference).

@@ -119,20 +119,24 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     _ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, animated: Bool, completion: (() -> Void)?
   ) {
     let counts = snapshot.sectionItems.map { $0.count }
-    if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
     guard let collectionView else {
+      if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
       current = snapshot
       completion?()
       return
     }
     for problem in snapshot.problems { collectionView.report(problem) }
-    var applied = snapshot
-    applied.clearAppliedChanges()
-    current = applied
-    if let batch {
-      collectionView.performBatchUpdates(batch, animated: animated)
-    } else {
-      collectionView.reloadData()
+    // What the view shows is captured before the snapshot (and the sizes) change under it.
+    collectionView.capturingStart(animated && batch != nil) {
+      if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
+      var applied = snapshot
+      applied.clearAppliedChanges()
+      current = applied
+      if let batch {
+        collectionView.performBatchUpdates(batch, animated: animated)
+      } else {
+        collectionView.reloadData()
+      }
     }
     completion?()
   }
