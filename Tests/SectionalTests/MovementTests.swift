@@ -146,6 +146,13 @@ private final class ReorderableList {
     #expect(list.view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
     list.view.updateInteractiveMovementTarget(IndexPath(item: 1, section: 1))
     #expect(list.shown == [[2], [4, 1, 5]])
+    // What a layout delegate of one's own translates with: shown place → the data's.
+    #expect(
+      list.view.dataIndexPath(forDisplayed: IndexPath(item: 1, section: 1)) == IndexPath(item: 0, section: 0))
+    #expect(
+      list.view.dataIndexPath(forDisplayed: IndexPath(item: 0, section: 0)) == IndexPath(item: 1, section: 0))
+    #expect(
+      list.view.dataIndexPath(forDisplayed: IndexPath(item: 2, section: 1)) == IndexPath(item: 1, section: 1))
     var snapshot = list.dataSource.snapshot()
     snapshot.appendItems([8], toSection: 1)
     list.dataSource.apply(snapshot, animatingDifferences: false)

@@ -130,8 +130,10 @@ extension CollectionView {
   }
 
   /// The data source's index path of what shows at `displayed`: itself, except while an item
-  /// is being moved.
-  package func dataIndexPath(forDisplayed displayed: IndexPath) -> IndexPath {
+  /// is being moved. The view translates every call it makes to its data source, and the list
+  /// adapter and the diffable data source translate their size answers; a layout delegate of
+  /// your own is asked in the order shown (as in UIKit) and translates with this.
+  public func dataIndexPath(forDisplayed displayed: IndexPath) -> IndexPath {
     movementState.dataIndexPath(forDisplayed: displayed)
   }
 

@@ -108,10 +108,12 @@ public protocol CollectionViewLayout: AnyObject {
   /// nothing.
   func finalizeCollectionViewUpdates()
   /// Where an item that appears with the update starts (by its index path after it). Nil, the
-  /// default, starts it at its final frame, faded out.
+  /// default, starts it at its final frame, faded out. Asked only of items that appear (inserted,
+  /// or coming from beyond a viewport away): one that stays goes from its old frame, which the
+  /// collection view keeps, to its new.
   func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
   /// Where an item that disappears with the update ends (by its index path before it). Nil, the
-  /// default, ends it at its initial frame, faded out.
+  /// default, ends it at its initial frame, faded out. Asked only of items that go.
   func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
   /// ``initialLayoutAttributesForAppearingItem(at:)`` for a supplementary element.
   func initialLayoutAttributesForAppearingSupplementaryElement(
