@@ -26,26 +26,27 @@ import Testing
   }
 
   @Test func indexPathResultFindsEachIdentifierOnItsSide() {
-    let result = diffIndexPaths(oldSection: 2, newSection: 5, old: items([1, 2, 3]), new: items([3, 1, 4]))
+    let result = diff(old: items([1, 2, 3]), new: items([3, 1, 4])).indexPaths(oldSection: 2, newSection: 5)
     #expect(result.oldIndexPath(for: 3) == IndexPath(item: 2, section: 2))
     #expect(result.newIndexPath(for: 3) == IndexPath(item: 0, section: 5))
     #expect(result.oldIndexPath(for: 4) == nil && result.newIndexPath(for: 2) == nil)
     #expect(result.changeCount == 3)
   }
 
-  @Test func heterogeneousIndexPathResultLooksUpByObject() {
+  @Test func heterogeneousIndexPathResultLooksUpByIdentity() {
     let old: [any ListDiffable] = [Item(id: 1), Tag(id: "1", colour: 0)]
     let new: [any ListDiffable] = [Tag(id: "1", colour: 0), Item(id: 1)]
-    let result = diffIndexPaths(oldSection: 0, newSection: 0, old: old, new: new)
-    #expect(result.oldIndexPath(for: Tag(id: "1", colour: 9)) == IndexPath(item: 1, section: 0))
-    #expect(result.newIndexPath(for: Item(id: 1)) == IndexPath(item: 1, section: 0))
-    #expect(result.newIndexPath(for: Item(id: 2)) == nil)
+    let result = diff(old: old, new: new).indexPaths(oldSection: 0, newSection: 3)
+    #expect(
+      result.oldIndexPath(for: AnyDiffIdentifier(Tag(id: "1", colour: 9))) == IndexPath(item: 1, section: 0))
+    #expect(result.newIndexPath(for: AnyDiffIdentifier(Item(id: 1))) == IndexPath(item: 1, section: 3))
+    #expect(result.newIndexPath(for: AnyDiffIdentifier(Item(id: 2))) == nil)
   }
 
   @Test func indexPathBatchFormSplitsMovedUpdates() {
     let old = [Item(id: 1), Item(id: 2), Item(id: 3, value: 0)]
     let new = [Item(id: 3, value: 1), Item(id: 1), Item(id: 2)]
-    let result = diffIndexPaths(oldSection: 1, newSection: 1, old: old, new: new)
+    let result = diff(old: old, new: new).indexPaths(oldSection: 1, newSection: 1)
     #expect(result.updates == [IndexPath(item: 2, section: 1)] && result.moves.count == 1)
     let batch = result.forBatchUpdates()
     #expect(batch.moves.isEmpty && batch.updates.isEmpty)

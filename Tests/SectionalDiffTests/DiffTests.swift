@@ -80,8 +80,10 @@ import Testing
     var text: String
   }
 
-  @Test func identifiableAndEquatableWithoutConformance() {
-    let result = diff(old: [Plain(id: 1, text: "a")], new: [Plain(id: 1, text: "b")])
+  @Test func identifiableAndEquatableWithoutConformanceThroughTheClosureForm() {
+    // One way to diff a type that does not conform: say what identity and content are.
+    let result = diff(
+      old: [Plain(id: 1, text: "a")], new: [Plain(id: 1, text: "b")], identifier: \.id, isEqual: ==)
     #expect(result.updates == [0])
   }
 
@@ -218,7 +220,7 @@ import Testing
   }
 
   @Test func indexPathDiffUsesEachSide() {
-    let result = diffIndexPaths(oldSection: 2, newSection: 5, old: items([1, 2, 3]), new: items([3, 1, 4]))
+    let result = diff(old: items([1, 2, 3]), new: items([3, 1, 4])).indexPaths(oldSection: 2, newSection: 5)
     #expect(result.deletes == [IndexPath(item: 1, section: 2)])
     #expect(result.inserts == [IndexPath(item: 2, section: 5)])
     #expect(result.moves == [.init(from: IndexPath(item: 2, section: 2), to: IndexPath(item: 0, section: 5))])

@@ -41,7 +41,7 @@ extension CollectionView {
   }
 
   /// Scrolls by `dy` rows.
-  public func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
+  package func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
 
   /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
   /// Reports a diagnostic for an item that does not exist.

@@ -93,7 +93,7 @@ public struct LayoutTransition: Sendable {
   }
 
   /// The ease-in-out curve frames follow: slow at both ends, symmetric about the middle.
-  public static func eased(_ progress: Double) -> Double {
+  package static func eased(_ progress: Double) -> Double {
     let p = min(1, max(0, progress))
     return p < 0.5 ? 4 * p * p * p : 1 - pow3(-2 * p + 2) / 2
   }

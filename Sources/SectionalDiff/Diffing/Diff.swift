@@ -21,30 +21,6 @@ public func diff<Element: ListDiffable>(old: [Element], new: [Element]) -> DiffR
     isEqual: { $0.isEqual(toDiffableObject: $1) })
 }
 
-/// The changes that turn `old` into `new` for `Identifiable & Equatable` elements: identity is
-/// `id`, content is `==`. No ``ListDiffable`` conformance needed.
-///
-/// - Complexity: O(n + m) expected.
-@inlinable
-public func diff<Element: Identifiable & Equatable>(old: [Element], new: [Element]) -> DiffResult<
-  Element.ID
-> {
-  heckelDiff(old: old, new: new, identifier: { $0.id }, isEqual: { $0 == $1 })
-}
-
-/// The changes that turn `old` into `new` for an element that is ``ListDiffable`` as well as
-/// `Identifiable & Equatable`: its ``ListDiffable`` conformance decides.
-///
-/// - Complexity: O(n + m) expected.
-@inlinable
-public func diff<Element: ListDiffable & Identifiable & Equatable>(
-  old: [Element], new: [Element]
-) -> DiffResult<Element.DiffIdentifier> {
-  heckelDiff(
-    old: old, new: new, identifier: { $0.diffIdentifier },
-    isEqual: { $0.isEqual(toDiffableObject: $1) })
-}
-
 /// The changes that turn `old` into `new` with identity and content given by closures, for
 /// elements that cannot conform to ``ListDiffable``.
 ///

@@ -11,8 +11,9 @@ public struct IndexPathDiffResult<Identifier: Hashable> {
   /// The same changes by index, with the identifier lookups.
   public let result: DiffResult<Identifier>
 
-  /// Every change of `result`, old indexes in `oldSection` and new indexes in `newSection`.
-  public init(_ result: DiffResult<Identifier>, oldSection: Int, newSection: Int) {
+  /// Every change of `result`, old indexes in `oldSection` and new indexes in `newSection`
+  /// (``DiffResult/indexPaths(oldSection:newSection:)`` is how a client makes one).
+  package init(_ result: DiffResult<Identifier>, oldSection: Int, newSection: Int) {
     self.result = result
     self.oldSection = oldSection
     self.newSection = newSection
@@ -69,42 +70,9 @@ extension IndexPathDiffResult: Equatable {
   }
 }
 
-extension IndexPathDiffResult where Identifier == AnyDiffIdentifier {
-  /// The old index path of the first item with `object`'s identity.
-  public func oldIndexPath(for object: some ListDiffable) -> IndexPath? {
-    oldIndexPath(for: AnyDiffIdentifier(object))
-  }
-
-  /// The new index path of the first item with `object`'s identity.
-  public func newIndexPath(for object: some ListDiffable) -> IndexPath? {
-    newIndexPath(for: AnyDiffIdentifier(object))
-  }
-}
-
 extension DiffResult {
   /// The same changes as index paths: old indexes in `oldSection`, new indexes in `newSection`.
   public func indexPaths(oldSection: Int, newSection: Int) -> IndexPathDiffResult<Identifier> {
     IndexPathDiffResult(self, oldSection: oldSection, newSection: newSection)
   }
-}
-
-/// The changes to the items of one section, as index paths: `old` items in section `oldSection`
-/// become `new` items in section `newSection`.
-///
-/// - Complexity: O(n + m) expected.
-@inlinable
-public func diffIndexPaths<Element: ListDiffable>(
-  oldSection: Int, newSection: Int, old: [Element], new: [Element]
-) -> IndexPathDiffResult<Element.DiffIdentifier> {
-  diff(old: old, new: new).indexPaths(oldSection: oldSection, newSection: newSection)
-}
-
-/// The changes to the items of one section for heterogeneous items, as index paths.
-///
-/// - Complexity: O(n + m) expected.
-@_disfavoredOverload  // a literal of one scalar type is that type
-public func diffIndexPaths(
-  oldSection: Int, newSection: Int, old: [any ListDiffable], new: [any ListDiffable]
-) -> IndexPathDiffResult<AnyDiffIdentifier> {
-  diff(old: old, new: new).indexPaths(oldSection: oldSection, newSection: newSection)
 }
