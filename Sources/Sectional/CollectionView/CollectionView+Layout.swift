@@ -7,12 +7,12 @@ extension CollectionView {
   /// Prepares the layout and runs self-sizing for the visible cells (and supplementaries the
   /// layout says size themselves) whose size is estimated,
   /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
-  /// prepare, at most `maximumSelfSizingRounds` rounds.
+  /// prepare, at most `settlingRoundLimit` rounds.
   public func layoutIfNeeded() {
     layout.prepare()
     settleEstimates()
     guard let dataSource else { return }
-    for _ in 0..<maximumSelfSizingRounds {
+    for _ in 0..<Self.settlingRoundLimit {
       var changed = false
       // The view scrolls vertically only: a context's vertical offset adjustment is what it takes.
       var offsetAdjustment = 0.0
@@ -67,7 +67,7 @@ extension CollectionView {
   /// stays in place (UIKit's content-offset adjustment). A few rounds at most: each lays out
   /// sections, and there are finitely many.
   func settleEstimates() {
-    for _ in 0..<maximumSelfSizingRounds {
+    for _ in 0..<Self.settlingRoundLimit {
       let shift = layout.layOutEstimatedSections(in: bounds)
       guard shift != 0, shift.isFinite else { return }
       // Content above changed height: everything below moved, transition or not.

@@ -33,7 +33,7 @@ extension CollectionView {
     setBounds(newBounds)
     // The end stays the end: sections laid out on arrival (estimated until then) may have made
     // the content longer.
-    for _ in 0..<maximumSelfSizingRounds where toEnd && bounds.minY < maximumContentOffsetY {
+    for _ in 0..<Self.settlingRoundLimit where toEnd && bounds.minY < maximumContentOffsetY {
       newBounds.origin.y = maximumContentOffsetY
       setBounds(newBounds)
     }
@@ -84,7 +84,7 @@ extension CollectionView {
   /// again — cells that come into view size themselves, which can shrink the content once more —
   /// so it repeats until the offset holds (a few rounds at most).
   func clampOffset() {
-    for _ in 0..<maximumSelfSizingRounds {
+    for _ in 0..<Self.settlingRoundLimit {
       guard bounds.minY > maximumContentOffsetY else { return }
       var clamped = bounds
       clamped.origin.y = maximumContentOffsetY

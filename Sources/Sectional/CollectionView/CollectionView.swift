@@ -34,8 +34,10 @@ public final class CollectionView {
       layoutIfNeeded()
     }
   }
-  /// How many rounds of self-sizing one layout pass may take. Default 16.
-  package var maximumSelfSizingRounds = 16
+  /// How many rounds one settling loop (self-sizing, estimates, offset clamping) may take: a
+  /// backstop that ends the loop, not a tuning knob. What stops an element whose size never
+  /// settles is its layout's `maximumSelfSizingPasses`, counted per element.
+  static let settlingRoundLimit = 16
 
   /// What the view, its layout, the adapter and the renderer corrected rather than crash on
   /// (inconsistent batches, bad index paths, bad sizes), most recent last.
