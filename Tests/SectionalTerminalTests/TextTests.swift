@@ -1,3 +1,4 @@
+import Sectional
 import SeededRandom
 import Testing
 
@@ -160,6 +161,25 @@ import Testing
             == (Sanitizer.clean(text, singleLine: singleLine) == text),
           "\(text.unicodeScalars.map { String($0.value, radix: 16) }) singleLine \(singleLine)")
       }
+    }
+  }
+}
+
+/// The terminal measures with display widths and promises printable ASCII is a column a byte:
+/// the byte-level wrap must give what measuring each word's display width gives.
+@Suite struct TextLayoutWrappingTests {
+  @Test func printableASCIISizesEqualDisplayWidthWrapping() {
+    var rng = SplitMix64(seed: 63)
+    let pieces = ["a", "bb", "word", "abcdefghijklmnop", " ", "  ", "\n", "~!", "漢", "\u{1B}[1m", "\t"]
+    for _ in 0..<3_000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...14, using: &rng) { text += pieces.randomElement(using: &rng)! }
+      let width = Int.random(in: 1...12, using: &rng)
+      let clean = Sanitizer.clean(text)
+      let general = TextWrapping.size(of: clean, width: width, measure: DisplayWidth.of)
+      let measured = TextLayout.size(of: text, width: width)
+      #expect(measured.width == general.width && measured.height == general.lines, "\(text.debugDescription)")
+      #expect(measured.height == TextLayout.lines(text, width: width).count)
     }
   }
 }

@@ -92,7 +92,7 @@ extension CollectionView {
     if let measurer { return measurer(descriptor, width) }
     switch descriptor.content {
     case .text(let text, _):
-      let size = TextWrapping.size(of: text, width: Int(width))
+      let size = TextWrapping.size(of: text, width: Int(width), printableASCIIIsOneColumn: true)
       return Size(width: min(width, Double(size.width)), height: Double(size.lines))
     case .button(let label):
       return Size(width: min(width, Double(label.count)), height: 1)

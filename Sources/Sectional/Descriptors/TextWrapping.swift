@@ -13,9 +13,21 @@ package enum TextWrapping {
 
   /// The widest line and the number of lines `text` takes at `width`, as ``lines(_:width:measure:)``
   /// wraps it, without building the lines or measuring any of them twice.
-  package static func size(of text: String, width: Int, measure: (Substring) -> Int = { $0.count })
-    -> (width: Int, lines: Int)
-  {
+  ///
+  /// With `printableASCIIIsOneColumn` — a promise that `measure` gives every run of printable
+  /// ASCII its length in bytes, as grapheme counting and terminal display widths do — text made
+  /// only of printable ASCII and newlines is wrapped on its bytes: the same lines, without
+  /// walking it grapheme by grapheme. Any other text takes the general path.
+  package static func size(
+    of text: String, width: Int, measure: (Substring) -> Int = { $0.count },
+    printableASCIIIsOneColumn: Bool = false
+  ) -> (width: Int, lines: Int) {
+    if printableASCIIIsOneColumn && width > 0,
+      let size = text.utf8.withContiguousStorageIfAvailable({ sizeOfPrintableASCII($0, width: width) }),
+      let size
+    {
+      return size
+    }
     var widest = 0
     var count = 0
     forEachLine(text, width: width, measure: measure) { _, lineWidth in
@@ -23,6 +35,65 @@ package enum TextWrapping {
       count += 1
     }
     return (widest, count)
+  }
+
+  /// ``size(of:width:measure:printableASCIIIsOneColumn:)`` for bytes that are all printable
+  /// ASCII or newlines, each a column: `forEachLine`'s wrapping step for step, with byte
+  /// offsets for indexes (`TextWrappingTests` holds the two to the same answers). Nil when a
+  /// byte is anything else.
+  private static func sizeOfPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> (
+    width: Int, lines: Int
+  )? {
+    for byte in bytes where (byte < 0x20 || byte > 0x7E) && byte != 0x0A { return nil }
+    let space: UInt8 = 0x20
+    var widest = 0
+    var count = 0
+    var paragraphStart = 0
+    while true {
+      var paragraphEnd = paragraphStart
+      while paragraphEnd < bytes.count && bytes[paragraphEnd] != 0x0A { paragraphEnd += 1 }
+      // The line so far: from the start of its first word to the end of its last.
+      var lineStart = paragraphStart
+      var lineEnd = paragraphStart
+      var lineWidth = 0
+      var gapsAreSingle = true
+      var cursor = paragraphStart
+      while cursor < paragraphEnd {
+        if bytes[cursor] == space {
+          cursor += 1
+          continue
+        }
+        var wordStart = cursor
+        while cursor < paragraphEnd && bytes[cursor] != space { cursor += 1 }
+        var wordWidth = cursor - wordStart
+        if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+          if wordStart - lineEnd != 1 { gapsAreSingle = false }
+          lineEnd = cursor
+          lineWidth += 1 + wordWidth
+          continue
+        }
+        if lineWidth > 0 {
+          widest = max(widest, gapsAreSingle ? lineWidth : lineEnd - lineStart)
+          count += 1
+          lineWidth = 0
+        }
+        gapsAreSingle = true
+        // A word longer than the line: a line of `width` columns at a time.
+        while wordWidth > width {
+          widest = max(widest, width)
+          count += 1
+          wordStart += width
+          wordWidth -= width
+        }
+        lineStart = wordStart
+        lineEnd = cursor
+        lineWidth = wordWidth
+      }
+      widest = max(widest, gapsAreSingle ? lineWidth : lineEnd - lineStart)
+      count += 1
+      guard paragraphEnd < bytes.count else { return (widest, count) }
+      paragraphStart = paragraphEnd + 1
+    }
   }
 
   /// Calls `body` with each wrapped line and its width. Lines end at newlines; words are

@@ -39,18 +39,24 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   /// Whether the expansion's components are shown.
   public private(set) var isExpanded = false {
-    didSet { cachedItems = nil }
+    didSet { shown = nil }
   }
-  /// The items for the current object and expansion: the component lists are asked once per
-  /// change (and once more to count them, see ``numberOfItems()``), not on every count and cell
-  /// the layout asks for.
+  /// What the section shows for the current object and expansion: its components in order, and
+  /// whether the toggle follows them. The component lists are asked once per change (and once
+  /// more to count them, see ``numberOfItems()``), not on every count and cell the layout asks
+  /// for.
   ///
-  /// Its count goes to the base class's `cachedItemCount` (-1 without items). The count lives
-  /// there, not here, because this class is generic and runs unspecialised: its own stored
-  /// properties are found through its generic metadata on every read, and the collection view
-  /// reads every section's count after each batch.
-  private var cachedItems: [Item]? {
-    didSet { cachedItemCount = cachedItems?.count ?? -1 }
+  /// Components and toggle, not ``items``: building an `Item` for each would look up the
+  /// generic enum's metadata on every cell, in a class that runs unspecialised. One stored
+  /// field, since each of this generic class's own fields is found through its metadata. The
+  /// count goes to the base class's `cachedItemCount` (-1 without it), which is not.
+  private var shown: Shown? {
+    didSet { cachedItemCount = shown.map { $0.components.count + ($0.toggle ? 1 : 0) } ?? -1 }
+  }
+
+  private struct Shown {
+    var components: [Component]
+    var toggle: Bool
   }
 
   /// A collapsed controller; the adapter gives it its object.
@@ -102,21 +108,25 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The items shown now, in order: components, then the toggle when shown. Empty without an
   /// object. The component lists are read again after ``didUpdate(to:)`` and after each toggle.
   public var items: [Item] {
-    if let cachedItems { return cachedItems }
-    let items = makeItems()
-    cachedItems = items
-    return items
+    let shown = currentlyShown()
+    return shown.components.map(Item.component) + (shown.toggle ? [.toggle] : [])
   }
 
-  private func makeItems() -> [Item] {
-    guard let object else { return [] }
-    var items = collapsedComponents(for: object).map(Item.component)
+  private func currentlyShown() -> Shown {
+    if let shown { return shown }
+    let made = makeShown()
+    shown = made
+    return made
+  }
+
+  private func makeShown() -> Shown {
+    guard let object else { return Shown(components: [], toggle: false) }
+    var components = collapsedComponents(for: object)
     if isExpanded {
-      let position = min(max(0, expansionIndex(for: object)), items.count)
-      items.insert(contentsOf: expandedComponents(for: object).map(Item.component), at: position)
+      let position = min(max(0, expansionIndex(for: object)), components.count)
+      components.insert(contentsOf: expandedComponents(for: object), at: position)
     }
-    if showsToggle(for: object) { items.append(.toggle) }
-    return items
+    return Shown(components: components, toggle: showsToggle(for: object))
   }
 
   /// The toggle's label now.
@@ -143,23 +153,22 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// Stores the object and reads its component lists again. Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
     super.didUpdate(to: object)
-    cachedItems = nil
+    shown = nil
   }
 
   /// ``cell(for:of:)`` for a component, ``toggleCell(label:)`` for the toggle.
   open override func cellForItem(at index: Int) -> CellDescriptor {
-    let items = items
-    guard let object, items.indices.contains(index) else { return super.cellForItem(at: index) }
-    switch items[index] {
-    case .component(let component): return cell(for: component, of: object)
-    case .toggle: return toggleCell(label: toggleLabel)
-    }
+    let shown = currentlyShown()
+    guard let object, index >= 0 else { return super.cellForItem(at: index) }
+    if index < shown.components.count { return cell(for: shown.components[index], of: object) }
+    if shown.toggle && index == shown.components.count { return toggleCell(label: toggleLabel) }
+    return super.cellForItem(at: index)
   }
 
   /// Selecting the toggle expands or collapses. Call super when overriding.
   open override func didSelectItem(at index: Int) {
-    let items = items
-    if object != nil, index == items.count - 1, items.last == .toggle { toggle() }
+    let shown = currentlyShown()
+    if object != nil, shown.toggle, index == shown.components.count { toggle() }
   }
 
   // MARK: - Expansion

@@ -21,7 +21,8 @@ public enum TextLayout {
   public static func size(of text: String, width: Int) -> (width: Int, height: Int) {
     let width = max(1, width)
     let size = remembered(text, width, in: recentSizes) {
-      let measured = TextWrapping.size(of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of)
+      let measured = TextWrapping.size(
+        of: Sanitizer.clean(text), width: width, measure: DisplayWidth.of, printableASCIIIsOneColumn: true)
       return TextSize(width: measured.width, height: measured.lines)
     }
     return (size.width, size.height)
