@@ -39,24 +39,22 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   /// Whether the expansion's components are shown.
   public private(set) var isExpanded = false {
-    didSet { shown = nil }
+    didSet { forgetItems() }
   }
-  /// What the section shows for the current object and expansion: its components in order, and
-  /// whether the toggle follows them. The component lists are asked once per change (and once
-  /// more to count them, see ``numberOfItems()``), not on every count and cell the layout asks
-  /// for.
+  /// The cell of each item for the current object and expansion, by index (nil past the last):
+  /// one closure over the component list and the object, made once per change, so the component
+  /// lists are not asked again on every count and cell the layout asks for.
   ///
-  /// Components and toggle, not ``items``: building an `Item` for each would look up the
-  /// generic enum's metadata on every cell, in a class that runs unspecialised. One stored
-  /// field, since each of this generic class's own fields is found through its metadata. The
-  /// count goes to the base class's `cachedItemCount` (-1 without it), which is not.
-  private var shown: Shown? {
-    didSet { cachedItemCount = shown.map { $0.components.count + ($0.toggle ? 1 : 0) } ?? -1 }
-  }
+  /// A closure, not the components themselves: this class is generic and runs unspecialised, so
+  /// every `Optional<Object>` or `[Component]` it reads is a run-time metadata look-up, several
+  /// per cell; the closure captured them once. Its type is concrete, so reading this field
+  /// costs nothing of the kind. The count goes to the base class's `cachedItemCount` (-1 until
+  /// counted), which is not generic at all.
+  private var cellLookup: ((Int) -> CellDescriptor?)?
 
-  private struct Shown {
-    var components: [Component]
-    var toggle: Bool
+  private func forgetItems() {
+    cellLookup = nil
+    cachedItemCount = -1
   }
 
   /// A collapsed controller; the adapter gives it its object.
@@ -108,25 +106,36 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The items shown now, in order: components, then the toggle when shown. Empty without an
   /// object. The component lists are read again after ``didUpdate(to:)`` and after each toggle.
   public var items: [Item] {
-    let shown = currentlyShown()
+    let shown = shownComponents()
     return shown.components.map(Item.component) + (shown.toggle ? [.toggle] : [])
   }
 
-  private func currentlyShown() -> Shown {
-    if let shown { return shown }
-    let made = makeShown()
-    shown = made
-    return made
-  }
-
-  private func makeShown() -> Shown {
-    guard let object else { return Shown(components: [], toggle: false) }
+  /// The components shown for the current object and expansion, and whether the toggle follows.
+  private func shownComponents() -> (components: [Component], toggle: Bool) {
+    guard let object else { return ([], false) }
     var components = collapsedComponents(for: object)
     if isExpanded {
       let position = min(max(0, expansionIndex(for: object)), components.count)
       components.insert(contentsOf: expandedComponents(for: object), at: position)
     }
-    return Shown(components: components, toggle: showsToggle(for: object))
+    return (components, showsToggle(for: object))
+  }
+
+  private func makeCellLookup() -> (Int) -> CellDescriptor? {
+    let (components, toggle) = shownComponents()
+    cachedItemCount = components.count + (toggle ? 1 : 0)
+    let lookup: (Int) -> CellDescriptor?
+    if let object {
+      // Unowned: the closure lives in this controller and nowhere else.
+      lookup = { [unowned self] index in
+        if index >= 0 && index < components.count { return self.cell(for: components[index], of: object) }
+        return toggle && index == components.count ? self.toggleCell(label: self.toggleLabel) : nil
+      }
+    } else {
+      lookup = { _ in nil }
+    }
+    cellLookup = lookup
+    return lookup
   }
 
   /// The toggle's label now.
@@ -153,21 +162,17 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// Stores the object and reads its component lists again. Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
     super.didUpdate(to: object)
-    shown = nil
+    forgetItems()
   }
 
   /// ``cell(for:of:)`` for a component, ``toggleCell(label:)`` for the toggle.
   open override func cellForItem(at index: Int) -> CellDescriptor {
-    let shown = currentlyShown()
-    guard let object, index >= 0 else { return super.cellForItem(at: index) }
-    if index < shown.components.count { return cell(for: shown.components[index], of: object) }
-    if shown.toggle && index == shown.components.count { return toggleCell(label: toggleLabel) }
-    return super.cellForItem(at: index)
+    (cellLookup ?? makeCellLookup())(index) ?? super.cellForItem(at: index)
   }
 
   /// Selecting the toggle expands or collapses. Call super when overriding.
   open override func didSelectItem(at index: Int) {
-    let shown = currentlyShown()
+    let shown = shownComponents()
     if object != nil, shown.toggle, index == shown.components.count { toggle() }
   }
 
