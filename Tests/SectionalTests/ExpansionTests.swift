@@ -303,9 +303,15 @@ final class RecordingContext: CollectionContext {
 
   final class PostController: ExpandableSectionController<Post, Int> {
     var alwaysToggles = false
+    /// How many comments show collapsed: state of the controller's own, outside its object.
+    var collapsedLimit = 3
     override var expandLabel: String { "View more comments" }
-    override func collapsedComponents(for post: Post) -> [Int] { Array(post.comments.indices.prefix(3)) }
-    override func expandedComponents(for post: Post) -> [Int] { Array(post.comments.indices.dropFirst(3)) }
+    override func collapsedComponents(for post: Post) -> [Int] {
+      Array(post.comments.indices.prefix(collapsedLimit))
+    }
+    override func expandedComponents(for post: Post) -> [Int] {
+      Array(post.comments.indices.dropFirst(collapsedLimit))
+    }
     override func showsToggle(for post: Post) -> Bool {
       alwaysToggles || super.showsToggle(for: post)
     }
@@ -348,5 +354,38 @@ final class RecordingContext: CollectionContext {
     #expect(
       adapter.collectionView.cellDescriptor(at: IndexPath(item: 1, section: 0))?.content
         == .button("View less"))
+  }
+
+  /// A controller whose component lists depend on state of its own changes it and tells the list
+  /// (a reload of its section, or a batch of its own): the count, the cells, `items` and the
+  /// toggle's place all follow, as a fresh controller with that state would show them.
+  @Test func stateOfItsOwnIsReadAgainWhenTheControllerReloadsOrBatches() throws {
+    let harness = try harness([Post(id: 1, comments: ["a", "b", "c", "d", "e"])])
+    let view = harness.adapter.collectionView
+    let controller = harness.adapter.sectionController(forSection: 0) as! PostController
+    #expect(view.itemCounts == [4])
+
+    controller.collapsedLimit = 4
+    controller.collectionContext?.reload(controller)
+    #expect(view.itemCounts == [5])
+    #expect(controller.items == [0, 1, 2, 3].map { .component($0) } + [.toggle])
+    #expect(view.cellDescriptor(at: IndexPath(item: 3, section: 0))?.content == .text("d", role: .body))
+    #expect(view.cellDescriptor(at: IndexPath(item: 4, section: 0))?.content == .button("View more comments"))
+
+    var applied: Bool?
+    controller.collectionContext?.performBatch(
+      for: controller,
+      updates: { updates in
+        controller.collapsedLimit = 2
+        updates.delete([2, 3])
+      }, completion: { applied = $0 })
+    #expect(applied == true)
+    #expect(view.itemCounts == [3])
+    #expect(controller.items == [.component(0), .component(1), .toggle])
+    // The toggle is where the new lists put it: selecting it expands onto the three others.
+    view.tapItem(at: IndexPath(item: 2, section: 0))
+    #expect(controller.isExpanded && view.itemCounts == [6])
+    #expect(view.cellDescriptor(at: IndexPath(item: 4, section: 0))?.content == .text("e", role: .body))
+    #expect(view.diagnostics.isEmpty)
   }
 }

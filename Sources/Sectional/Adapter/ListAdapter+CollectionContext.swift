@@ -75,6 +75,7 @@ extension ListAdapter {
         // now and the update carries the new items.
         var ignored = ItemUpdates()
         updates(&ignored)
+        controller.forgetCachedItems()
         if let completion { updater.hold { completion(true) } }
       } else {
         // Another section: its model changes once the update is in, and its batch applies in
@@ -93,6 +94,7 @@ extension ListAdapter {
     collectionView.capturingStart(animated) {
       var itemUpdates = ItemUpdates()
       updates(&itemUpdates)
+      controller.forgetCachedItems()
       apply(itemUpdates, for: controller, animated: animated, completion: completion)
     }
   }
@@ -135,6 +137,7 @@ extension ListAdapter {
   func reload(_ controller: SectionController) {
     guard let section = section(for: controller) else { return }
     visibility.forgetDisplayedCells(of: controller)
+    controller.forgetCachedItems()
     var batch = BatchUpdates()
     batch.reloadedSections = [section]
     collectionView.performBatchUpdates(batch)

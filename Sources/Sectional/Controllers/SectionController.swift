@@ -16,6 +16,12 @@ open class SectionController {
   /// not in that generic subclass, whose own fields are reached through its generic metadata.
   var cachedItemCount = -1
 
+  /// Drops what this controller cached of its items, because its model may have changed outside
+  /// ``didUpdate(to:)``: the context calls it once a batch of the controller's own has changed
+  /// the model, and before it reloads the section. A subclass in this module that caches more
+  /// overrides it.
+  func forgetCachedItems() { cachedItemCount = -1 }
+
   /// The list this controller is in; nil before it is added and after it leaves.
   public internal(set) weak var collectionContext: (any CollectionContext)?
 

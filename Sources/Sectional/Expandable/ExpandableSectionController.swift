@@ -39,11 +39,15 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   /// Whether the expansion's components are shown.
   public private(set) var isExpanded = false {
-    didSet { forgetItems() }
+    didSet { forgetCachedItems() }
   }
+  /// The components shown for the current object and expansion, and whether the toggle follows:
+  /// read from the component lists once per change, so the count, the cells, ``items`` and
+  /// selection all answer from the same lists until the next change.
+  private var shown: (components: [Component], toggle: Bool)?
   /// The cell of each item for the current object and expansion, by index (nil past the last):
-  /// one closure over the component list and the object, made once per change, so the component
-  /// lists are not asked again on every count and cell the layout asks for.
+  /// one closure over ``shown`` and the object, made once per change, so the component lists
+  /// are not asked again on every count and cell the layout asks for.
   ///
   /// A closure, not the components themselves: this class is generic and runs unspecialised, so
   /// every `Optional<Object>` or `[Component]` it reads is a run-time metadata look-up, several
@@ -52,9 +56,12 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// counted), which is not generic at all.
   private var cellLookup: ((Int) -> CellDescriptor?)?
 
-  private func forgetItems() {
+  /// The object changed (``didUpdate(to:)``), the expansion did, or the list reloads this section
+  /// or ran a batch of it (the subclass may have changed what its component lists return).
+  override func forgetCachedItems() {
+    super.forgetCachedItems()
+    shown = nil
     cellLookup = nil
-    cachedItemCount = -1
   }
 
   /// A collapsed controller; the adapter gives it its object.
@@ -104,26 +111,32 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   // MARK: - Items
 
   /// The items shown now, in order: components, then the toggle when shown. Empty without an
-  /// object. The component lists are read again after ``didUpdate(to:)`` and after each toggle.
+  /// object. The component lists are read again after ``didUpdate(to:)``, after each toggle, and
+  /// when the list reloads this section or applies a batch of it.
   public var items: [Item] {
-    let shown = shownComponents()
+    let shown = currentlyShown()
     return shown.components.map(Item.component) + (shown.toggle ? [.toggle] : [])
   }
 
-  /// The components shown for the current object and expansion, and whether the toggle follows.
-  private func shownComponents() -> (components: [Component], toggle: Bool) {
-    guard let object else { return ([], false) }
-    var components = collapsedComponents(for: object)
-    if isExpanded {
-      let position = min(max(0, expansionIndex(for: object)), components.count)
-      components.insert(contentsOf: expandedComponents(for: object), at: position)
+  /// ``shown``, read from the component lists when forgotten; counts it.
+  private func currentlyShown() -> (components: [Component], toggle: Bool) {
+    if let shown { return shown }
+    var read: (components: [Component], toggle: Bool) = ([], false)
+    if let object {
+      var components = collapsedComponents(for: object)
+      if isExpanded {
+        let position = min(max(0, expansionIndex(for: object)), components.count)
+        components.insert(contentsOf: expandedComponents(for: object), at: position)
+      }
+      read = (components, showsToggle(for: object))
     }
-    return (components, showsToggle(for: object))
+    shown = read
+    cachedItemCount = read.components.count + (read.toggle ? 1 : 0)
+    return read
   }
 
   private func makeCellLookup() -> (Int) -> CellDescriptor? {
-    let (components, toggle) = shownComponents()
-    cachedItemCount = components.count + (toggle ? 1 : 0)
+    let (components, toggle) = currentlyShown()
     let lookup: (Int) -> CellDescriptor?
     if let object {
       // Unowned: the closure lives in this controller and nowhere else.
@@ -146,23 +159,18 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     cachedItemCount >= 0 ? cachedItemCount : countItems()
   }
 
-  /// Counts without building the items: after an update the collection view asks every
-  /// section's count, and a changed card off screen may never need its items at all. Not inlined
-  /// into ``numberOfItems()``, which would then look up the `Optional<Object>` metadata this
+  /// Not inlined into ``numberOfItems()``, which would then look up the generic metadata this
   /// needs on entry, before reading the cached count.
   @inline(never)
   private func countItems() -> Int {
-    guard let object else { return 0 }
-    var count = collapsedComponents(for: object).count + (showsToggle(for: object) ? 1 : 0)
-    if isExpanded { count += expandedComponents(for: object).count }
-    cachedItemCount = count
-    return count
+    let shown = currentlyShown()
+    return shown.components.count + (shown.toggle ? 1 : 0)
   }
 
   /// Stores the object and reads its component lists again. Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
     super.didUpdate(to: object)
-    forgetItems()
+    forgetCachedItems()
   }
 
   /// ``cell(for:of:)`` for a component, ``toggleCell(label:)`` for the toggle.
@@ -172,7 +180,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
 
   /// Selecting the toggle expands or collapses. Call super when overriding.
   open override func didSelectItem(at index: Int) {
-    let shown = shownComponents()
+    let shown = currentlyShown()
     if object != nil, shown.toggle, index == shown.components.count { toggle() }
   }
 
