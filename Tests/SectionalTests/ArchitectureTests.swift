@@ -519,4 +519,32 @@ final class TenEstimatedRows: SectionController {
     #expect(offset(adjusting: false) == 0)
     #expect(offset(adjusting: true) == 8)
   }
+
+  /// A layout of one's own has no per-element limit: a measurer that never answers the same twice
+  /// would have the view measure for ever. It stops after its round limit, says so once, and
+  /// keeps the last layout, every item placed.
+  @Test func selfSizingThatNeverSettlesStopsAndIsReported() {
+    final class Counter { var calls = 0 }
+    func view(restless: Bool) -> CollectionView {
+      let view = CollectionView(layout: AdjustingLayout(adjusts: false), size: Size(width: 10, height: 4))
+      let counter = Counter()
+      view.measurer = { _, _ in
+        counter.calls += 1
+        return Size(width: 10, height: restless ? Double(1 + counter.calls) : 2)
+      }
+      let source = ClosureSource([Note(id: 0)]) { _ in TenEstimatedRows() }
+      let adapter = ListAdapter(collectionView: view)
+      adapter.scheduler = { _ in }
+      adapter.dataSource = source
+      adapter.reloadData()
+      withExtendedLifetime((source, adapter)) {}
+      return view
+    }
+    let settled = view(restless: false)
+    #expect(!settled.diagnostics.contains { $0.kind == .selfSizingDidNotSettle })
+    let restless = view(restless: true)
+    #expect(restless.diagnostics.filter { $0.kind == .selfSizingDidNotSettle }.count == 1)
+    #expect(
+      restless.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 10, height: 100)).count == 10)
+  }
 }

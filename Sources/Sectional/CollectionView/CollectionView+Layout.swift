@@ -60,6 +60,13 @@ extension CollectionView {
       }
       settleEstimates()
     }
+    // Every round changed something: a layout of one's own without a per-element limit keeps
+    // invalidating (a measurer that never answers the same twice, say). Its last layout stays.
+    report(
+      Diagnostic(
+        .selfSizingDidNotSettle,
+        "self-sizing still changed the layout after \(Self.settlingRoundLimit) rounds; its last layout was kept"
+      ))
   }
 
   /// Has the layout lay out what it left at an estimate in the viewport; when content above the

@@ -34,9 +34,10 @@ public final class CollectionView {
       layoutIfNeeded()
     }
   }
-  /// How many rounds one settling loop (self-sizing, estimates, offset clamping) may take: a
-  /// backstop that ends the loop, not a tuning knob. What stops an element whose size never
-  /// settles is its layout's `maximumSelfSizingPasses`, counted per element.
+  /// How many rounds one settling loop (self-sizing, estimates, offset clamping) may take. The
+  /// built-in layouts stop an element whose size never settles sooner, by their
+  /// `maximumSelfSizingPasses` counted per element; for a layout of one's own without such a
+  /// limit, this is what ends the loop.
   static let settlingRoundLimit = 16
 
   /// What the view, its layout, the adapter and the renderer corrected rather than crash on
