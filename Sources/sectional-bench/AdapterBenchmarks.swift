@@ -40,7 +40,7 @@ func benchAdapter(_ objects: [any ListDiffable]) -> (BenchAdapterSource, ListAda
   return (source, adapter)
 }
 
-/// The adapter scenarios of issue "Adapter, section controllers…".
+/// The adapter scenarios: an update and a toggle under a list adapter, each against a reload.
 @MainActor
 func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
   [

@@ -57,7 +57,7 @@ func diffScenario(
     scenario.runs = 21
     scenario.otherBaselines = [
       (
-        "previous", "the diff engine before part 4 of the performance issue, frozen",
+        "previous", "a frozen copy of the diff engine before its last rework",
         Sample { blackHole(frozen(old, new)) }
       )
     ]
@@ -65,7 +65,7 @@ func diffScenario(
   return scenario
 }
 
-/// The diffing scenarios of issue "Package foundation and the diff engine".
+/// The diffing scenarios: the engine against the standard library's diff.
 func diffScenarios() -> [(name: String, make: () -> Scenario)] {
   [
     (

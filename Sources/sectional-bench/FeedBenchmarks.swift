@@ -3,7 +3,7 @@ import Foundation  // the benchmark's baseline only: JSONSerialization
 import Sectional
 import SectionalTerminal
 
-/// The feed-file scenarios of the performance issue: a machine-written (one-line) feed file.
+/// The feed-file scenarios: a machine-written (one-line) feed file.
 @MainActor
 func feedScenarios() -> [(String, () -> Scenario)] {
   [

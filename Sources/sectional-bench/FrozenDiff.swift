@@ -1,8 +1,8 @@
 import SectionalDiff
 
-// A frozen copy of the diff engine as it was before the performance issue's part 4 (commit
-// 54d49e7: Heckel.swift, SymbolTable.swift and the paired passes of IndexChanges.swift, doc
-// comments dropped), kept as the in-run baseline `diff.100k` reports as `previous`. Do not
+// A frozen copy of the diff engine before its last rework (the Heckel passes, the symbol table
+// and the paired passes, doc comments dropped), kept as the in-run baseline `diff.100k`
+// reports as `previous`: a change to the engine is judged against it in the same run. Do not
 // optimise it: it is the yardstick.
 
 struct FrozenChanges {

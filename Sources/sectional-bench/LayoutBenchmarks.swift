@@ -174,7 +174,7 @@ final class ArticleShadowQuery<Superclass: ArticleSuperclass> {
   }
 }
 
-/// The layout scenarios of issue "Layout engine".
+/// The layout scenarios: prepare, toggle and rect queries of the flow layout.
 func layoutScenarios() -> [(name: String, make: () -> Scenario)] {
   [
     (

@@ -16,7 +16,7 @@ func benchViewer(cards: Int = 10_000) -> (FeedList, ListViewer) {
   return (list, viewer)
 }
 
-/// The render scenarios of the text-front issue. Bytes are what a terminal receives.
+/// The render scenarios of the terminal front. Bytes are what a terminal receives.
 @MainActor
 func renderScenarios() -> [(String, () -> Scenario)] {
   [

@@ -1,7 +1,7 @@
 import Sectional
 import SeededRandom
 
-/// The diffable data source's scenarios (issue "Compositional layout, diffable snapshots…").
+/// The diffable data source's scenarios: building a snapshot, and applying one against a reload.
 @MainActor
 func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
   [
