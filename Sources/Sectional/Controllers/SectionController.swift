@@ -104,7 +104,9 @@ open class SectionController {
 
   /// The width items can use: the container's width less this section's insets.
   public var availableWidth: Double {
-    max(0, (collectionContext?.containerSize.width ?? 0) - inset.left - inset.right)
+    // `inset` is open: each read is a call a subclass may override, so it is read once.
+    let inset = self.inset
+    return max(0, (collectionContext?.containerSize.width ?? 0) - inset.left - inset.right)
   }
 
   /// A text cell across ``availableWidth``, exactly as tall as the front wraps `text` there
@@ -113,6 +115,7 @@ open class SectionController {
     guard let context = collectionContext else {
       return .text(text, role: role, width: 0, height: 1, kind: kind)
     }
+    let inset = self.inset  // open: read once, as in ``availableWidth``
     let width = max(0, context.containerSize.width - inset.left - inset.right)
     var descriptor = CellDescriptor.text(text, role: role, width: width, height: 1, kind: kind)
     descriptor.size = .exact(
