@@ -31,8 +31,8 @@ package struct InteractiveMovement {
 package final class MovementState {
   /// Read by the bridges on every size the layout asks for. Every access is instantaneous: the
   /// collection view's `movement` copies it out and assigns it back whole, and nothing runs in
-  /// between, so no two accesses can overlap and the runtime's exclusivity check on each read
-  /// (a tenth of a diffable apply's instructions) is turned off.
+  /// between, so no two accesses can overlap, and the runtime's exclusivity check on each read
+  /// is turned off.
   @exclusivity(unchecked) package internal(set) var movement: InteractiveMovement?
 
   /// The data source's index path of what shows at `displayed`: itself unless an item is moved.

@@ -44,10 +44,9 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// source's identifier types in the module that applies its snapshots; set by the first
   /// ``apply(_:animatingDifferences:completion:)`` or
   /// ``applySnapshotUsingReloadData(_:completion:)``. The data source is generic and its methods
-  /// run unspecialised: there, finding an item instantiated generic metadata (`Optional<ItemID>`,
-  /// `Array<ItemID>`, the closure's context) on every call, more than half of what asking a
-  /// reloaded cell for its size cost. Main-actor typed, so that calling it checks no executor at
-  /// run time.
+  /// run unspecialised: there, finding an item instantiates generic metadata (`Optional<ItemID>`,
+  /// `Array<ItemID>`, the closure's context) on every call, which costs more than the look-up
+  /// itself. Main-actor typed, so that calling it checks no executor at run time.
   @usableFromInline var specialisedCell: (@MainActor (DiffableDataSource, IndexPath) -> CellDescriptor?)?
   /// The collection view's data source and delegate (held here; the view holds it weakly), so
   /// their callbacks are not part of this type's surface.

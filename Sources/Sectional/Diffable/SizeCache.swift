@@ -8,7 +8,7 @@ final class SizeCache {
   @exclusivity(unchecked) private var sizes: [ItemSize?] = []
   /// The previous sizes' storage, kept so that carrying sizes through a batch writes into
   /// memory already mapped instead of a fresh array each time (whose pages the allocator may
-  /// have to fault in again: a tenth of an apply in the profile). Kept only up to
+  /// have to fault in again). Kept only up to
   /// ``spareLimit`` sizes, so a list of millions does not hold its sizes twice.
   private var spare: [ItemSize?] = []
   /// The most sizes ``spare`` keeps (6 MB).
