@@ -18,6 +18,18 @@ import Testing
     #expect(clipped.line(0, trimmingTrailingSpaces: false) == "漢 ", "cut by the edge: a space")
   }
 
+  /// Words set two spaces apart are drawn two columns apart, so they wrap as wide as they draw:
+  /// "b" goes to the next row rather than past the edge.
+  @Test func wrappedTextKeepsItsSpacingAndLosesNoWord() {
+    var canvas = Canvas(width: 6, height: 3)
+    let rows = canvas.drawWrappedText(
+      "a  b ccc", in: CellRect(x: 0, y: 0, width: 3, height: 3), style: .plain)
+    #expect(rows == 3)
+    #expect((0..<3).map { canvas.line($0) } == ["a", "b", "ccc"])
+    let wide = canvas.drawWrappedText("a  b", in: CellRect(x: 0, y: 0, width: 4, height: 1), style: .plain)
+    #expect(wide == 1 && canvas.line(0) == "a  b")
+  }
+
   @Test func overwritingHalfAWideGraphemeBlanksTheOtherHalf() {
     var canvas = Canvas(width: 4, height: 1)
     canvas.drawText("漢字", x: 0, y: 0, style: .plain)

@@ -37,4 +37,25 @@ import Testing
           == TextWrapping.size(of: text, width: width), "\(text.debugDescription) at \(width)")
     }
   }
+
+  /// Every line fits the width it was wrapped at, with the spaces it is drawn with; the width
+  /// given for it is its own; and every character of the text but spaces and newlines is on a
+  /// line, in order: a front that draws the lines clips nothing and loses nothing.
+  @Test func everyLineFitsAndNothingIsLost() {
+    func visible(_ text: some StringProtocol) -> String { String(text.filter { $0 != " " && $0 != "\n" }) }
+    let extra = ["é", "漢字", "e\u{301}", "a  b", "     "]
+    for (text, width) in Self.randomTexts(count: 4_000, seed: 63, extraPieces: extra) {
+      var drawn = ""
+      TextWrapping.forEachLine(text, width: width, measure: { $0.count }) { line, lineWidth in
+        #expect(lineWidth == line.count, "\(line.debugDescription) of \(text.debugDescription)")
+        #expect(lineWidth <= width, "\(line.debugDescription) of \(text.debugDescription) at \(width)")
+        drawn += line
+      }
+      #expect(visible(drawn) == visible(text), "\(text.debugDescription) at \(width)")
+    }
+    // Two spaces between words are two columns: at width 3 the words go on two lines.
+    #expect(TextWrapping.lines("a  b", width: 3) == ["a", "b"])
+    #expect(TextWrapping.lines("a  b", width: 4) == ["a  b"])
+    #expect(TextWrapping.size(of: "a  b", width: 3, printableASCIIIsOneColumn: true) == (1, 2))
+  }
 }

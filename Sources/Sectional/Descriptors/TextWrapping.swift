@@ -52,11 +52,9 @@ package enum TextWrapping {
     while true {
       var paragraphEnd = paragraphStart
       while paragraphEnd < bytes.count && bytes[paragraphEnd] != 0x0A { paragraphEnd += 1 }
-      // The line so far: from the start of its first word to the end of its last.
-      var lineStart = paragraphStart
+      // The line so far ends at `lineEnd`, `lineWidth` columns from the start of its first word.
       var lineEnd = paragraphStart
       var lineWidth = 0
-      var gapsAreSingle = true
       var cursor = paragraphStart
       while cursor < paragraphEnd {
         if bytes[cursor] == space {
@@ -66,18 +64,17 @@ package enum TextWrapping {
         var wordStart = cursor
         while cursor < paragraphEnd && bytes[cursor] != space { cursor += 1 }
         var wordWidth = cursor - wordStart
-        if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-          if wordStart - lineEnd != 1 { gapsAreSingle = false }
+        let gap = wordStart - lineEnd
+        if lineWidth > 0 && lineWidth + gap + wordWidth <= width {
           lineEnd = cursor
-          lineWidth += 1 + wordWidth
+          lineWidth += gap + wordWidth
           continue
         }
         if lineWidth > 0 {
-          widest = max(widest, gapsAreSingle ? lineWidth : lineEnd - lineStart)
+          widest = max(widest, lineWidth)
           count += 1
           lineWidth = 0
         }
-        gapsAreSingle = true
         // A word longer than the line: a line of `width` columns at a time.
         while wordWidth > width {
           widest = max(widest, width)
@@ -85,11 +82,10 @@ package enum TextWrapping {
           wordStart += width
           wordWidth -= width
         }
-        lineStart = wordStart
         lineEnd = cursor
         lineWidth = wordWidth
       }
-      widest = max(widest, gapsAreSingle ? lineWidth : lineEnd - lineStart)
+      widest = max(widest, lineWidth)
       count += 1
       guard paragraphEnd < bytes.count else { return (widest, count) }
       paragraphStart = paragraphEnd + 1
@@ -123,10 +119,7 @@ package enum TextWrapping {
     let utf8 = text.utf8
     var line: Substring = text[paragraph.lowerBound..<paragraph.lowerBound]
     var lineWidth = 0
-    // Words are counted one column apart; a line whose words are further apart (several
-    // spaces) is measured whole when it is emitted.
-    var gapsAreSingle = true
-    func emit() { body(line, gapsAreSingle ? lineWidth : measure(line)) }
+    func emit() { body(line, lineWidth) }
     var cursor = paragraph.lowerBound
     while cursor < paragraph.upperBound {
       if utf8[cursor] == 0x20 {
@@ -137,17 +130,18 @@ package enum TextWrapping {
       var word = text[cursor..<wordEnd]
       cursor = wordEnd
       var wordWidth = measure(word)
-      if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-        if utf8.distance(from: line.endIndex, to: word.startIndex) != 1 { gapsAreSingle = false }
+      // The spaces between the line and the word stay in the line, a column each: a line fits
+      // with the gaps it is drawn with.
+      let gap = utf8.distance(from: line.endIndex, to: word.startIndex)
+      if lineWidth > 0 && lineWidth + gap + wordWidth <= width {
         line = text[line.startIndex..<word.endIndex]
-        lineWidth += 1 + wordWidth
+        lineWidth += gap + wordWidth
         continue
       }
       if lineWidth > 0 {
         emit()
         lineWidth = 0
       }
-      gapsAreSingle = true
       while wordWidth > width {
         // Break a word longer than the line at the last grapheme that fits.
         var end = word.startIndex
