@@ -55,8 +55,79 @@ import Testing
   @Test func garbageIsDroppedNotFatal() {
     #expect(keys("\u{1B}[99;99;99X") == [])
     #expect(keys("\u{FF}\u{80}a").last == .character("a"))
-    #expect(keys("\u{1B}[" + String(repeating: "1", count: 200) + "~a").last == .character("a"))
     #expect(keys("\u{1B}x") == [.escape, .character("x")])
+  }
+
+  func keys(bytes: [UInt8]) -> [Key] {
+    var decoder = InputDecoder()
+    return decoder.feed(bytes) + decoder.flush()
+  }
+
+  /// A sequence longer than the decoder keeps is dropped up to its final byte, however it
+  /// arrives: none of its bytes is read as a key (a stray "q" would quit).
+  @Test func aRunawaySequenceIsDroppedWhole() {
+    #expect(keys("\u{1B}[" + String(repeating: "1", count: 200) + "~a") == [.character("a")])
+    #expect(keys("\u{1B}[" + String(repeating: "0", count: 70) + "qj") == [.character("j")])
+    var decoder = InputDecoder()
+    var read: [Key] = []
+    read += decoder.feed(Array("\u{1B}[".utf8))
+    for _ in 0..<100 { read += decoder.feed(Array("1;".utf8)) }
+    read += decoder.feed(Array("Mk".utf8))
+    #expect(read == [.character("k")])
+  }
+
+  /// A byte that breaks off a UTF-8 character is read on its own: the keys after a cut-short
+  /// character are not lost.
+  @Test func aCutShortCharacterLosesNoKeyAfterIt() {
+    #expect(keys(bytes: [0xE9, 0x71]) == [.character("q")], "Latin-1 é, then q")
+    #expect(keys(bytes: [0xE2, 0x1B]) == [.escape])
+    #expect(keys(bytes: [0xE2, 0x82, 0x1B, 0x5B, 0x41]) == [.up])
+    #expect(keys(bytes: [0xF0, 0x9F, 0x8E]) == [], "cut short at the end: dropped on flush")
+    #expect(keys(bytes: [0xE2, 0x82, 0xAC, 0x6A]) == [.character("€"), .character("j")])
+  }
+
+  /// ESC O is a cursor key only when a final byte follows; otherwise it is Alt-O and the next
+  /// byte is read on its own.
+  @Test func escapeOBeforeAnotherSequenceIsAltO() {
+    #expect(keys("\u{1B}O\u{1B}[A") == [.escape, .character("O"), .up])
+    #expect(keys("\u{1B}O") == [.escape, .character("O")])
+  }
+
+  /// Terminals without SGR mouse mode send X10 reports (ESC [ M and three bytes, each 32 plus
+  /// a value): read as the same events, and never as the keys their bytes spell.
+  @Test func x10MouseReports() {
+    func report(_ code: Int, _ x: Int, _ y: Int) -> [UInt8] {
+      [0x1B, 0x5B, 0x4D, UInt8(32 + code), UInt8(32 + x), UInt8(32 + y)]
+    }
+    #expect(keys(bytes: report(0, 81, 5)) == [.mouse(MouseEvent(action: .press(button: 0), x: 80, y: 4))])
+    #expect(keys(bytes: report(3, 81, 5)) == [.mouse(MouseEvent(action: .release, x: 80, y: 4))])
+    #expect(keys(bytes: report(65, 1, 1)) == [.mouse(MouseEvent(action: .wheelDown, x: 0, y: 0))])
+    #expect(keys(bytes: report(32, 10, 10) + Array("j".utf8)) == [.character("j")], "motion")
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Array(report(0, 3, 3).prefix(4))) == [], "waits for its three bytes")
+    #expect(
+      decoder.feed(Array(report(0, 3, 3).dropFirst(4))) == [
+        .mouse(MouseEvent(action: .press(button: 0), x: 2, y: 2))
+      ])
+  }
+
+  /// An SGR report with an empty field, or from a button past the wheel, is not a click.
+  @Test func malformedSGRReportsAreNotClicks() {
+    #expect(keys("\u{1B}[<;;M") == [])
+    #expect(keys("\u{1B}[<0;;5M") == [])
+    #expect(keys("\u{1B}[<128;10;5M") == [])
+    #expect(keys("\u{1B}[<0;10;5;7M") == [])
+  }
+
+  /// Pasted text comes between markers and is not read as keys; a paste whose end never comes
+  /// ends when the input goes quiet (``InputDecoder/flush()``), so the keyboard never goes dead.
+  @Test func pastedTextIsNotReadAsKeys() {
+    #expect(keys("\u{1B}[200~jj q\r\u{1B}[201~k") == [.character("k")])
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~qqq".utf8)) == [])
+    #expect(decoder.hasPendingInput, "a paste without its end waits")
+    #expect(decoder.flush() == [])
+    #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
   }
 }
 
@@ -104,5 +175,8 @@ import Testing
     #expect(fromEnvironment.columns == 132 && fromEnvironment.rows == 50)
     let fallback = TerminalSession.size(of: -1) { ["COLUMNS": "zero", "LINES": "-3"][$0] }
     #expect(fallback.columns == 80 && fallback.rows == 24)
+    // No terminal is that wide: ignored, rather than a canvas too large to make.
+    let absurd = TerminalSession.size(of: -1) { ["COLUMNS": "99999999999999999", "LINES": "10001"][$0] }
+    #expect(absurd.columns == 80 && absurd.rows == 24)
   }
 }

@@ -48,35 +48,67 @@ package struct MouseEvent: Hashable, Sendable {
 }
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control keys, CSI and SS3 sequences
-/// (arrows, paging, Home/End in their several spellings, Shift-Tab) and SGR mouse reports.
+/// (arrows, paging, Home/End in their several spellings, Shift-Tab) and mouse reports, in SGR
+/// form (mode 1006) and in the older X10 form terminals without 1006 send.
 ///
 /// Sequences may arrive split across reads; an incomplete one waits for more bytes. A lone ESC
 /// is ambiguous (the Esc key, or the start of a sequence): the caller calls ``flush()`` when no
 /// byte followed within a short time, which makes it the Esc key. Malformed or unknown
-/// sequences are dropped whole; a runaway one is cut off at 64 bytes.
+/// sequences are dropped whole, a runaway one up to its final byte however long it runs, and a
+/// byte that breaks off a UTF-8 character is read on its own: no byte of a sequence is ever read
+/// as a key of its own. Text pasted between bracketed-paste markers is dropped: pasted text is
+/// not a list of commands.
 package struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
+  /// Inside a control sequence longer than ``sequenceLimit``: its bytes are dropped as they
+  /// come, up to and including its final byte, so a runaway sequence holds no memory.
+  private var discardingSequence = false
+  /// Inside a bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`): everything but the end marker is
+  /// dropped. A paste whose end marker never comes ends at the next ``flush()``, so no lost
+  /// marker leaves the keyboard dead.
+  private var pasting = false
+
+  /// The most bytes a control sequence may take before the rest of it is dropped as it comes.
+  static let sequenceLimit = 64
 
   package init() {}
 
-  /// Whether bytes are waiting for the rest of a sequence (wait briefly, then ``flush()``).
-  package var hasPendingInput: Bool { !buffer.isEmpty }
+  /// Whether bytes are waiting for the rest of a sequence, or a paste for its end (wait
+  /// briefly, then ``flush()``).
+  package var hasPendingInput: Bool { !buffer.isEmpty || pasting }
 
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     buffer.append(contentsOf: bytes)
     return decode(final: false)
   }
 
-  /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key.
-  package mutating func flush() -> [Key] { decode(final: true) }
+  /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key, and a
+  /// paste still open ends.
+  package mutating func flush() -> [Key] {
+    let keys = decode(final: true)
+    pasting = false
+    return keys
+  }
 
   private mutating func decode(final: Bool) -> [Key] {
     var keys: [Key] = []
     var index = 0
     while index < buffer.count {
+      if discardingSequence {
+        let byte = buffer[index]
+        if (0x20...0x3F).contains(byte) {
+          index += 1
+          continue
+        }
+        discardingSequence = false
+        if (0x40...0x7E).contains(byte) {
+          index += 1
+          continue
+        }
+      }
       let (consumed, key) = decodeOne(at: index, final: final)
       if consumed == 0 { break }  // incomplete: wait for more
-      if let key { keys.append(key) }
+      if let key, !pasting { keys.append(key) }
       index += consumed
     }
     buffer.removeFirst(index)
@@ -84,7 +116,7 @@ package struct InputDecoder: Sendable {
   }
 
   /// How many bytes the key at `index` takes (0: incomplete), and the key (nil: dropped).
-  private func decodeOne(at index: Int, final: Bool) -> (Int, Key?) {
+  private mutating func decodeOne(at index: Int, final: Bool) -> (Int, Key?) {
     let byte = buffer[index]
     switch byte {
     case 0x1B: return decodeEscape(at: index, final: final)
@@ -108,23 +140,29 @@ package struct InputDecoder: Sendable {
     case 0xF0...0xF4: length = 4
     default: return (1, nil)  // a stray continuation or invalid byte
     }
-    guard index + length <= buffer.count else { return final ? (buffer.count - index, nil) : (0, nil) }
+    // A byte that is not a continuation ends the character there, arrived whole or not: the
+    // lead is dropped and that byte is read on its own (a key, or the start of another).
+    let available = min(length, buffer.count - index)
+    for offset in 1..<available where buffer[index + offset] & 0xC0 != 0x80 { return (offset, nil) }
+    guard available == length else { return final ? (available, nil) : (0, nil) }
     let bytes = buffer[index..<(index + length)]
-    guard bytes.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (1, nil) }
     var decoded = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
     guard let scalar = decoded.next(), scalar.value != 0xFFFD else { return (length, nil) }
     return (length, .character(Character(scalar)))
   }
 
-  private func decodeEscape(at index: Int, final: Bool) -> (Int, Key?) {
+  private mutating func decodeEscape(at index: Int, final: Bool) -> (Int, Key?) {
     guard index + 1 < buffer.count else { return final ? (1, .escape) : (0, nil) }
     let introducer = buffer[index + 1]
     switch introducer {
     case 0x5B:  // [
       return decodeCSI(at: index, final: final)
-    case 0x4F:  // O: SS3
-      guard index + 2 < buffer.count else { return final ? (2, nil) : (0, nil) }
-      return (3, Self.cursorKey(buffer[index + 2]))
+    case 0x4F:  // O: SS3, when a final byte follows
+      guard index + 2 < buffer.count else { return final ? (1, .escape) : (0, nil) }
+      let finalByte = buffer[index + 2]
+      // Anything else after ESC O is Alt-O and then that byte, read on its own.
+      guard (0x40...0x7E).contains(finalByte) else { return (1, .escape) }
+      return (3, Self.cursorKey(finalByte))
     case 0x1B:
       return (1, .escape)  // ESC ESC: the first is the key
     default:
@@ -133,23 +171,46 @@ package struct InputDecoder: Sendable {
     }
   }
 
-  private func decodeCSI(at index: Int, final: Bool) -> (Int, Key?) {
+  private mutating func decodeCSI(at index: Int, final: Bool) -> (Int, Key?) {
     var end = index + 2
     while end < buffer.count {
       let byte = buffer[end]
       if (0x40...0x7E).contains(byte) { break }
       if !(0x20...0x3F).contains(byte) { return (end - index, nil) }  // not a CSI after all
       end += 1
-      if end - index > 64 { return (end - index, nil) }
+      if end - index > Self.sequenceLimit {
+        // A runaway: what came is dropped now, the rest as it comes.
+        discardingSequence = true
+        return (end - index, nil)
+      }
     }
     guard end < buffer.count else { return final ? (buffer.count - index, nil) : (0, nil) }
     let finalByte = buffer[end]
     let body = Array(buffer[(index + 2)..<end])
     let length = end - index + 1
+    if body.isEmpty && finalByte == 0x4D {  // M: an X10 mouse report, three bytes follow
+      guard end + 3 < buffer.count else { return final ? (buffer.count - index, nil) : (0, nil) }
+      let values = buffer[(end + 1)...(end + 3)].map { Int($0) - 32 }
+      guard values.allSatisfy({ $0 >= 0 }) else { return (length + 3, nil) }
+      // X10 does not say which button came up: 3 is a release.
+      let release = values[0] & 3 == 3 && values[0] & 64 == 0
+      let event = Self.mouse(
+        code: values[0], x: values[1] - 1, y: values[2] - 1, release: release)
+      return (length + 3, event)
+    }
     if body.first == 0x3C {  // <: SGR mouse
-      return (length, mouse(body.dropFirst(), final: finalByte))
+      guard let values = Self.fields(body.dropFirst()), values.count == 3,
+        finalByte == 0x4D || finalByte == 0x6D
+      else { return (length, nil) }
+      return (
+        length, Self.mouse(code: values[0], x: values[1] - 1, y: values[2] - 1, release: finalByte == 0x6D)
+      )
     }
     let parameters = Self.numbers(body[...])
+    if finalByte == 0x7E, parameters == [200] || parameters == [201] {
+      pasting = parameters == [200]  // the paste's start or end marker
+      return (length, nil)
+    }
     if let key = Self.cursorKey(finalByte) { return (length, key) }
     let key: Key? =
       switch finalByte {
@@ -181,21 +242,33 @@ package struct InputDecoder: Sendable {
     }
   }
 
-  private func mouse(_ body: ArraySlice<UInt8>, final: UInt8) -> Key? {
-    let values = Self.numbers(body)
-    guard values.count == 3, final == 0x4D || final == 0x6D else { return nil }
-    let code = values[0]
-    let x = max(0, values[1] - 1)
-    let y = max(0, values[2] - 1)
+  /// A mouse report's event: `code` as xterm encodes it (the low two bits a button, 4 Shift,
+  /// 32 motion, 64 the wheel, 128 the buttons past the wheel), at 0-based `x`, `y`. Nil for
+  /// what the viewer does not use: motion, and the extra buttons.
+  private static func mouse(code: Int, x: Int, y: Int, release: Bool) -> Key? {
+    let x = max(0, x)
+    let y = max(0, y)
+    if code & 128 != 0 { return nil }
     if code & 64 != 0 {
-      guard final == 0x4D else { return nil }
+      guard !release else { return nil }
       // 64/65 turn the wheel up/down, 66/67 tilt it left/right; 4 is Shift.
       let actions: [MouseEvent.Action] = [.wheelUp, .wheelDown, .wheelLeft, .wheelRight]
       return .mouse(MouseEvent(action: actions[code & 3], x: x, y: y, isShifted: code & 4 != 0))
     }
     if code & 32 != 0 { return nil }  // motion
-    if final == 0x6D { return .mouse(MouseEvent(action: .release, x: x, y: y)) }
+    if release { return .mouse(MouseEvent(action: .release, x: x, y: y)) }
     return .mouse(MouseEvent(action: .press(button: code & 3), x: x, y: y))
+  }
+
+  /// The `;`-separated numbers of `body`, each of at least one digit; nil when a field is empty
+  /// or holds anything else (an SGR mouse report is three such numbers, nothing less).
+  private static func fields(_ body: ArraySlice<UInt8>) -> [Int]? {
+    var values: [Int] = []
+    for field in body.split(separator: 0x3B, omittingEmptySubsequences: false) {
+      guard !field.isEmpty, field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      values.append(field.reduce(0) { min(100_000, $0 * 10 + Int($1 - 0x30)) })
+    }
+    return values
   }
 
   private static func numbers(_ body: ArraySlice<UInt8>) -> [Int] {

@@ -59,6 +59,9 @@ package enum ANSI {
   /// Button presses and wheel, reported as SGR (mode 1006).
   package static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
   package static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+  /// Pasted text comes between markers (mode 2004), so the viewer can tell it from keys.
+  package static let enableBracketedPaste = "\u{1B}[?2004h"
+  package static let disableBracketedPaste = "\u{1B}[?2004l"
   package static let beginSynchronizedUpdate = "\u{1B}[?2026h"
   package static let endSynchronizedUpdate = "\u{1B}[?2026l"
   package static let resetStyle = "\u{1B}[0m"

@@ -100,7 +100,7 @@ private let terminatingSignals: [Int32] = [
 ]
 
 /// A terminal taken over for a full-screen program: raw mode, the alternate screen, a hidden
-/// cursor, no autowrap, mouse reporting. `stop()` undoes all of it, and so does any of the
+/// cursor, no autowrap, mouse reporting, bracketed paste. `stop()` undoes all of it, and so does any of the
 /// terminating signals; call `stop()` on every exit path (a `defer`).
 @MainActor
 public final class TerminalSession {
@@ -121,7 +121,8 @@ public final class TerminalSession {
   /// Whether `fd` is a terminal.
   package nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES`, else 80×24.
+  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES` (each from 1 to
+  /// 10,000), else 80×24.
   package nonisolated static func size(
     of fd: Int32 = 1, environment: (String) -> String? = TerminalSession.environment
   )
@@ -131,8 +132,12 @@ public final class TerminalSession {
     if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
       return (Int(size.ws_col), Int(size.ws_row))
     }
-    let columns = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
-    let rows = environment("LINES").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+    // A value no terminal has (zero, negative, past 10,000) is ignored, as if unset.
+    func dimension(_ name: String) -> Int? {
+      environment(name).flatMap { Int($0) }.flatMap { (1...10_000).contains($0) ? $0 : nil }
+    }
+    let columns = dimension("COLUMNS") ?? 80
+    let rows = dimension("LINES") ?? 24
     return (columns, rows)
   }
 
@@ -157,8 +162,8 @@ public final class TerminalSession {
     sessionInput = input
     sessionOutput = output
     let leave =
-      ANSI.resetStyle + (mouse ? ANSI.disableMouse : "") + ANSI.enableAutowrap + ANSI.showCursor
-      + ANSI.leaveAlternateScreen
+      ANSI.resetStyle + (mouse ? ANSI.disableMouse : "") + ANSI.disableBracketedPaste + ANSI.enableAutowrap
+      + ANSI.showCursor + ANSI.leaveAlternateScreen
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leave.utf8.count)
     _ = buffer.initialize(from: leave.utf8)
     restoreSequence = buffer
@@ -176,7 +181,7 @@ public final class TerminalSession {
     }
     let enter =
       ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableAutowrap + (mouse ? ANSI.enableMouse : "")
-      + ANSI.clearScreen
+      + ANSI.enableBracketedPaste + ANSI.clearScreen
     let enterBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: enter.utf8.count)
     _ = enterBuffer.initialize(from: enter.utf8)
     enterSequence = enterBuffer
