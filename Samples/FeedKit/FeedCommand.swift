@@ -30,14 +30,18 @@ package enum FeedCommand {
       outputName: "standard output (\(kindOfDescriptor(1)))")
   }
 
-  /// The size to draw at: `--width`/`--height`, else the terminal's, else `COLUMNS`, else 80×24.
+  /// The most cells a frame printed at `--height` may have.
+  static let maximumPrintedCells = 4_000_000
+
+  /// The size to draw at: `--width`/`--height`, else the terminal's, else `COLUMNS` (from 1 to
+  /// 10,000, as the terminal's own), else 80×24.
   static func screenSize(_ options: FeedOptions, environment: (String) -> String?, stdoutIsTerminal: Bool)
     -> (columns: Int, rows: Int)
   {
     let terminalSize = stdoutIsTerminal ? TerminalSession.size(of: 1, environment: environment) : nil
     let columns =
       options.width ?? terminalSize?.columns ?? environment("COLUMNS").flatMap { Int($0) }.flatMap {
-        $0 > 0 ? $0 : nil
+        (1...10_000).contains($0) ? $0 : nil
       } ?? 80
     return (columns, options.height ?? terminalSize?.rows ?? 24)
   }
@@ -104,6 +108,18 @@ package enum FeedCommand {
     }
     defer { if keyboard > 0 { close(keyboard) } }
     let interactive = terminalOutput && (options.file == "-" ? keyboard > 0 : stdinIsTerminal)
+
+    // A printed frame is drawn whole before it is written: past this many cells it would take
+    // gigabytes (100 million cells at the largest --width and --height).
+    if !interactive, let height = options.height {
+      let columns = screenSize(options, environment: environment, stdoutIsTerminal: stdoutIsTerminal).columns
+      if columns * height > maximumPrintedCells {
+        return fail(
+          "--height \(height) at \(columns) columns is a frame of \(columns * height) cells, more than "
+            + "\(maximumPrintedCells); leave --height out to print the whole feed a page at a time",
+          usageError)
+      }
+    }
 
     // Load everything before drawing anything: a bad file never leaves half a feed behind.
     let document: FeedDocument

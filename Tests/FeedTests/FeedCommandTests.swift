@@ -73,6 +73,18 @@ import Testing
     #expect(run.output.split(separator: "\n", omittingEmptySubsequences: false).count == 13)
   }
 
+  /// A frame too large to draw is a usage error that says what to do; a COLUMNS no terminal has
+  /// is ignored (80 columns), not a canvas of a hundred million cells.
+  @Test func absurdSizesAreRefusedOrIgnored() {
+    let huge = runFeed(["--width", "10000", "--height", "10000"])
+    #expect(huge.status == 64 && huge.output.isEmpty)
+    #expect(huge.errors.contains("100000000 cells") && huge.errors.contains("leave --height out"))
+    let columns = runFeed(["--height", "5"], environment: ["COLUMNS": "99999999999999999"])
+    #expect(columns.status == 0)
+    #expect(columns.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    #expect(columns.output.split(separator: "\n").contains { $0.count > 70 }, "the default 80 columns")
+  }
+
   @Test func expandByIdOrPosition() {
     let byId = runFeed(["--expand", "welcome,3", "--width", "100"])
     #expect(byId.output.components(separatedBy: "[ View less ]").count - 1 == 2)

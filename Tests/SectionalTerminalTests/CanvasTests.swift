@@ -4,6 +4,20 @@ import Testing
 @testable import SectionalTerminal
 
 @Suite struct CanvasTests {
+  /// A size no screen has (from a bad COLUMNS, say) makes a canvas cut to the cell limit, not
+  /// an overflow: its rows are the ones that fit.
+  @Test func anAbsurdSizeIsCutToTheCellLimit() {
+    let limit = Canvas.maximumCellCount
+    #expect(Canvas.size(width: 99_999_999_999, height: 256) == (limit, 1))
+    #expect(Canvas.size(width: 10_000, height: 10_000) == (10_000, limit / 10_000))
+    #expect(Canvas.size(width: .max, height: .max) == (limit, 1))
+    #expect(Canvas.size(width: 0, height: .max) == (0, limit))
+    #expect(Canvas.size(width: -5, height: -5) == (0, 0))
+    #expect(Canvas.size(width: 80, height: 24) == (80, 24))
+    let canvas = Canvas(width: -3, height: 2)
+    #expect(canvas.width == 0 && canvas.height == 2 && canvas.cells.isEmpty)
+  }
+
   @Test func wideGraphemesTakeTwoCellsAndNeverStraddleTheClip() {
     var canvas = Canvas(width: 5, height: 1)
     let used = canvas.drawText("漢字x", x: 0, y: 0, style: .plain)

@@ -80,11 +80,22 @@ public struct Canvas: Sendable {
     didSet { clip = clip.intersection(bounds) }
   }
 
-  /// A canvas of `width` by `height` cells (negative sizes become 0), every cell `fill`, clipped to
-  /// the whole canvas.
+  /// The most cells a canvas holds (16,777,216: a screen 10,000 columns wide and 1,677 rows
+  /// tall); past it a size is a mistake, not a screen.
+  package static let maximumCellCount = 1 << 24
+
+  /// The size a canvas asked for `width` by `height` has: no side negative, at most
+  /// ``maximumCellCount`` cells, rows cut first.
+  package static func size(width: Int, height: Int) -> (width: Int, height: Int) {
+    let width = min(max(0, width), maximumCellCount)
+    return (width, min(max(0, height), maximumCellCount / max(1, width)))
+  }
+
+  /// A canvas of `width` by `height` cells, every cell `fill`, clipped to the whole canvas.
+  /// Negative sizes become 0, and a canvas of more than 16,777,216 cells is cut to as many rows
+  /// as fit: a size from a bad environment variable is never an overflow or gigabytes.
   public init(width: Int, height: Int, fill: TerminalCell = .blank) {
-    self.width = max(0, width)
-    self.height = max(0, height)
+    (self.width, self.height) = Self.size(width: width, height: height)
     cells = Array(repeating: fill, count: self.width * self.height)
     clip = CellRect(x: 0, y: 0, width: self.width, height: self.height)
   }
