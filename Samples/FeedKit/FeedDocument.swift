@@ -172,9 +172,15 @@ package struct FeedDocument: Sendable {
   /// A string from the file as an error message may show it: no controls, at most 40 characters.
   static func shown(_ text: String) -> String { FeedFileError.shown(text) }
 
+  /// `#` and six hexadecimal digits, nothing else (no sign, no missing `#`), as the file
+  /// format says.
   static func parseColor(_ text: String) -> Color? {
-    let digits = text.hasPrefix("#") ? text.dropFirst() : text[...]
-    guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+    let bytes = Array(text.utf8)
+    guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
+      bytes.dropFirst().allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+      ),
+      let value = UInt32(text.dropFirst(), radix: 16)
+    else { return nil }
     return Color(hex: value)
   }
 

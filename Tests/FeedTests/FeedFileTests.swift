@@ -52,6 +52,15 @@ import Testing
     #expect(
       error("[{\"id\": \"a\", \"title\": \"\", \"description\": \"\", \"image\": {\"width\": 0}}]")
         .contains("width must be a whole number from 1 to 200"))
+    // A colour is # and six hex digits: no sign, no missing #, no other length.
+    func colour(_ text: String) -> String {
+      error(
+        "[{\"id\": \"a\", \"title\": \"\", \"description\": \"\", \"image\": {\"colors\": [\"\(text)\"]}}]")
+    }
+    for bad in ["#+12345", "#+0000F", "#-00000", "abcdef", "#abcde", "#abcdefa", "#abcdeg", " #abcdef"] {
+      #expect(colour(bad).contains("is not a \"#rrggbb\" colour"), "\(bad)")
+    }
+    #expect(colour("#7aA2f7") == "no error")
   }
 
   @Test func aValidFeed() throws {
