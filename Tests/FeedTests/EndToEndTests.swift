@@ -41,6 +41,12 @@ import Testing
     return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
   }
 
+  /// tmux on a server of the tests' own: the user's sessions (and their names, which tmux
+  /// matches by prefix) never meet the tests', whatever else runs tmux on the machine. One name
+  /// for every run (each session's name has its process in it): tmux leaves a server's socket
+  /// behind when it exits.
+  static let tmux = ["tmux", "-L", "sectional-e2e"]
+
   /// A tmux session for one test, killed at the end.
   final class Pane {
     let name = "sectional-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -49,15 +55,17 @@ import Testing
       // Killing the previous test's last session makes the tmux server exit; a session asked
       // for meanwhile can reach the exiting server and never exist. Ask again until it does.
       for _ in 0..<20 {
-        EndToEndTests.shell([
-          // A clean shell, as a user's new terminal: nothing inherited from the test runner
-          // (NO_COLOR, FORCE_COLOR…), whichever process started the tmux server.
-          "tmux", "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "-i",
-          "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "PS1=$ ", "TERM=xterm-256color",
-          "bash", "--norc", "--noprofile",
-        ])
-        if EndToEndTests.shell(["tmux", "display-message", "-p", "-t", name, "#{session_name}"]).contains(
-          name)
+        EndToEndTests.shell(
+          EndToEndTests.tmux + [
+            // A clean shell, as a user's new terminal: nothing inherited from the test runner
+            // (NO_COLOR, FORCE_COLOR…), whichever process started the tmux server.
+            "new-session", "-d", "-x", "100", "-y", "40", "-s", name, "env", "-i",
+            "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/tmp", "PS1=$ ", "TERM=xterm-256color",
+            "bash", "--norc", "--noprofile",
+          ])
+        if EndToEndTests.shell(EndToEndTests.tmux + ["display-message", "-p", "-t", name, "#{session_name}"])
+          .contains(
+            name)
         {
           break
         }
@@ -65,13 +73,19 @@ import Testing
       }
     }
 
-    deinit { EndToEndTests.shell(["tmux", "kill-session", "-t", name]) }
+    deinit { EndToEndTests.shell(EndToEndTests.tmux + ["kill-session", "-t", name]) }
 
-    func keys(_ keys: String...) { EndToEndTests.shell(["tmux", "send-keys", "-t", name] + keys) }
-    func type(_ text: String) { EndToEndTests.shell(["tmux", "send-keys", "-t", name, "-l", text]) }
-    var screen: String { EndToEndTests.shell(["tmux", "capture-pane", "-p", "-t", name]) }
+    func keys(_ keys: String...) {
+      EndToEndTests.shell(EndToEndTests.tmux + ["send-keys", "-t", name] + keys)
+    }
+    func type(_ text: String) {
+      EndToEndTests.shell(EndToEndTests.tmux + ["send-keys", "-t", name, "-l", text])
+    }
+    var screen: String { EndToEndTests.shell(EndToEndTests.tmux + ["capture-pane", "-p", "-t", name]) }
     /// The screen with its colours and attributes as escape sequences: what shows focus.
-    var styledScreen: String { EndToEndTests.shell(["tmux", "capture-pane", "-p", "-e", "-t", name]) }
+    var styledScreen: String {
+      EndToEndTests.shell(EndToEndTests.tmux + ["capture-pane", "-p", "-e", "-t", name])
+    }
 
     /// The screen once it has stopped changing (the same capture twice, 100 ms apart, after
     /// the keys had 100 ms to arrive).
@@ -102,8 +116,9 @@ import Testing
     }
     var shellPID: Int32 {
       Int32(
-        EndToEndTests.shell(["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
-          in: .whitespacesAndNewlines)) ?? 0
+        EndToEndTests.shell(EndToEndTests.tmux + ["display-message", "-p", "-t", name, "#{pane_pid}"])
+          .trimmingCharacters(
+            in: .whitespacesAndNewlines)) ?? 0
     }
 
     /// Waits up to 10 s for the screen to satisfy `condition`; returns the last screen.
@@ -204,7 +219,8 @@ import Testing
   /// loop can (a few milliseconds apart): what a person sees of an animation.
   static func frames(of pane: Pane, count: Int) -> [String] {
     let script =
-      "for i in $(seq \(count)); do tmux capture-pane -p -t \(pane.name); echo '\u{1}'; sleep 0.004; done"
+      "for i in $(seq \(count)); do \(tmux.joined(separator: " ")) capture-pane -p -t \(pane.name); "
+      + "echo '\u{1}'; sleep 0.004; done"
     return shell(["bash", "-c", script]).components(separatedBy: "\u{1}\n").filter { !$0.isEmpty }
   }
 
@@ -242,6 +258,22 @@ import Testing
     let fresh = Pane()
     fresh.startFeed(binary, "--expand 1")
     #expect(fresh.settledScreen() == animated.end)
+  }
+
+  /// Text pasted into the feed is not read as keys (tmux pastes between the markers the feed
+  /// asked for): a pasted "jjjq" neither scrolls nor quits, and a key typed after it still works.
+  @Test func pastedTextIsNotReadAsKeys() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary, "--no-animation")
+    let before = pane.settledScreen()
+    Self.shell(Self.tmux + ["set-buffer", "-b", "pasted", "jjjq"])
+    Self.shell(Self.tmux + ["paste-buffer", "-p", "-b", "pasted", "-t", pane.name])
+    #expect(pane.settledScreen() == before, "the paste changed nothing")
+    pane.keys("j")
+    pane.wait(for: "a typed j to scroll") { $0 != before }
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("View more") }
   }
 
   /// Three Enters at once: each toggle starts from where the last one's slide is, none is lost
@@ -375,9 +407,10 @@ import Testing
       var (width, height) = ((index * 37) % 300 + 1, (index * 13) % 100 + 1)
       if index == 50 { (width, height) = (1, 1) }
       if index == 60 { (width, height) = (300, 100) }
-      Self.shell(["tmux", "resize-window", "-t", pane.name, "-x", "\(width)", "-y", "\(height)"])
+      Self.shell(
+        EndToEndTests.tmux + ["resize-window", "-t", pane.name, "-x", "\(width)", "-y", "\(height)"])
     }
-    Self.shell(["tmux", "resize-window", "-t", pane.name, "-x", "100", "-y", "40"])
+    Self.shell(EndToEndTests.tmux + ["resize-window", "-t", pane.name, "-x", "100", "-y", "40"])
     // The feed at its final size (a busy machine may take a while to work through the storm).
     pane.wait(for: "the feed at 100×40") {
       $0.contains("Welcome to Sectional") && $0.contains("─╮") && $0.contains("q quit")
