@@ -82,6 +82,48 @@ final class QuestionController: ExpandableSectionController<Question, QuestionCo
 }
 // END guide animation
 
+// BEGIN guide state
+/// A question that shows its answer at once after a hint: the component lists read state of
+/// the controller's own.
+@MainActor
+final class HintedQuestionController: ExpandableSectionController<Question, QuestionController.Part> {
+  private(set) var hinted = false
+
+  override init() {
+    super.init()
+    inset = CardGeometry.standard.sectionInset
+  }
+
+  override func collapsedComponents(for question: Question) -> [QuestionController.Part] {
+    hinted ? [.question, .answer] : [.question]
+  }
+  override func expandedComponents(for question: Question) -> [QuestionController.Part] {
+    hinted ? [] : [.answer]
+  }
+  override func cell(for part: QuestionController.Part, of question: Question) -> CellDescriptor {
+    part == .question ? textCell(question.text, role: .title) : textCell(question.answer, role: .body)
+  }
+
+  /// Changes the state the lists read, then tells the list: its section is read again.
+  func hint() {
+    hinted = true
+    collectionContext?.reload(self)
+  }
+}
+
+@MainActor
+@Test func aHintShowsTheAnswer() throws {
+  let question = Question(id: 1, text: "Why reload?", answer: "The lists read the hint.")
+  let harness = try ListHarness(objects: [question]) { _ in HintedQuestionController() }
+  let controller = try #require(harness.controller(for: question, as: HintedQuestionController.self))
+  #expect(controller.items == [.component(.question), .toggle])  // the toggle reads "View more"
+  try harness.perform { _ in controller.hint() }  // your code; what it asked for is applied
+  #expect(controller.items == [.component(.question), .component(.answer)])  // nothing more: no toggle
+  #expect(
+    harness.descriptors(inSectionOf: question)[1].content == .text("The lists read the hint.", role: .body))
+}
+// END guide state
+
 @Test func theGuideShowsThisExample() throws {
   let testFile = URL(fileURLWithPath: #filePath)
   let guide = testFile.deletingLastPathComponent().appendingPathComponent("../../Documentation/Testing.md")
@@ -103,4 +145,8 @@ final class QuestionController: ExpandableSectionController<Question, QuestionCo
   let shownAnimation = try #require(
     region(documentation, from: "<!-- example: GuideExampleTests.swift, animation -->\n```swift", to: "```"))
   #expect(shownAnimation == animation, "Documentation/Testing.md's animation example differs")
+  let state = try #require(region(source, from: "// BEGIN guide" + " state", to: "// END guide" + " state"))
+  let shownState = try #require(
+    region(documentation, from: "<!-- example: GuideExampleTests.swift, state -->\n```swift", to: "```"))
+  #expect(shownState == state, "Documentation/Testing.md's example of a controller's own state differs")
 }
