@@ -23,14 +23,15 @@ package struct ImageCellView: CellView {
     let visible = frame.intersection(canvas.clip)
     guard !visible.isEmpty else { return }
     let pixelRows = frame.height * 2
+    let pixels = picture.pixels  // once: a pattern's are looked up in a shared cache
     for y in visible.y..<visible.maxY {
       let row = y - frame.y
       let topY = min(picture.height - 1, (row * 2) * picture.height / pixelRows)
       let bottomY = min(picture.height - 1, (row * 2 + 1) * picture.height / pixelRows)
       for x in visible.x..<visible.maxX {
         let px = min(picture.width - 1, (x - frame.x) * picture.width / frame.width)
-        let top = picture[px, topY]
-        let bottom = picture[px, bottomY]
+        let top = pixels[topY * picture.width + px]
+        let bottom = pixels[bottomY * picture.width + px]
         if environment.colors == .none {
           let shade = Self.shade(for: (Self.luminance(top) + Self.luminance(bottom)) / 2)
           canvas.put(shade, columns: 1, x: x, y: y, style: .plain)

@@ -9,7 +9,17 @@ package enum Pictures {
 
   /// A picture of `pattern` in `width × height` pixels; `colors` tints the patterns that take
   /// colours (gradient, checker, circle, stripes). Nil for an unknown pattern.
+  ///
+  /// Its pixels are made when it is first drawn, and a bounded cache keeps the latest ones: a
+  /// feed of many pictures holds their recipes, not their pixels (10,000 cards with pictures of
+  /// 200 × 200 pixels each took 1.2 GB made up front).
   package static func make(_ pattern: String, width: Int, height: Int, colors: [Color] = []) -> Picture? {
+    guard patternNames.contains(pattern) else { return nil }
+    return Picture(pattern: Picture.Pattern(name: pattern, colors: colors), width: width, height: height)
+  }
+
+  /// The pixels of `pattern` at `width × height`, row-major; nil for an unknown pattern.
+  static func render(_ pattern: String, width: Int, height: Int, colors: [Color]) -> Picture? {
     let a = colors.first ?? Color(hex: 0x7AA2F7)
     let b = colors.count > 1 ? colors[1] : Color(hex: 0xBB9AF7)
     let w = max(1, width)
