@@ -109,6 +109,7 @@ package enum JSONParser {
     // named, rather than reported as a stray byte.
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
       || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0))
+      || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0)  // UTF-32BE
     {
       throw FeedFileError("the file is UTF-16 or UTF-32; a feed file is UTF-8", at: 0).located(in: bytes)
     }
@@ -230,7 +231,13 @@ struct JSONReader<Source: JSONBytes> {
         }
       }
     }
-    guard matches else { throw FeedFileError("expected a value, found \(describeCurrent())", at: start) }
+    guard matches else {
+      // The letters there, so "tru" reads as a misspelt true rather than a stray 't'.
+      var end = start
+      while end < source.count, end - start < 12, (0x61...0x7A).contains(source[end] | 0x20) { end += 1 }
+      let found = String(decoding: (start..<end).map { source[$0] }, as: UTF8.self)
+      throw FeedFileError("expected \(word), found \"\(found)\"", at: start)
+    }
     index += length
     return JSONNode(value: value, offset: start)
   }
@@ -337,7 +344,10 @@ struct JSONReader<Source: JSONBytes> {
         } else {
           text = source.string(runStart..<index)
         }
-        guard let text else { throw FeedFileError("a string is not valid UTF-8", at: start) }
+        guard let text else {
+          throw FeedFileError(
+            "a string is not valid UTF-8", at: firstInvalidUTF8(in: (start + 1)..<index) ?? start)
+        }
         index += 1
         return text
       }
@@ -361,6 +371,36 @@ struct JSONReader<Source: JSONBytes> {
       index += 1
     }
     throw FeedFileError("a string is not closed: expected '\"'", at: start)
+  }
+
+  /// Where the first byte of `range` is that does not begin or continue a well-formed UTF-8
+  /// character (an escape is ASCII, so the raw bytes of a string are what can be ill-formed).
+  private func firstInvalidUTF8(in range: Range<Int>) -> Int? {
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      let lead = source[offset]
+      // The length, and the range the second byte must be in (no overlong forms, no surrogates,
+      // nothing past U+10FFFF).
+      let (length, second): (Int, ClosedRange<UInt8>) =
+        switch lead {
+        case 0x00...0x7F: (1, 0...0)
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+        case 0xED: (3, 0x80...0x9F)
+        case 0xF0: (4, 0x90...0xBF)
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)
+        default: (0, 0...0)
+        }
+      guard length > 0, offset + length <= range.upperBound else { return offset }
+      if length > 1 {
+        guard second.contains(source[offset + 1]) else { return offset }
+        for next in (offset + 2)..<(offset + length) where source[next] & 0xC0 != 0x80 { return offset }
+      }
+      offset += length
+    }
+    return nil
   }
 
   private mutating func appendRun(_ range: Range<Int>) {
@@ -390,7 +430,7 @@ struct JSONReader<Source: JSONBytes> {
       if (0xD800...0xDBFF).contains(value), index + 6 < source.count, source[index + 1] == 0x5C,
         source[index + 2] == 0x75
       {
-        let low = try hex4(at: index + 3, escapeOffset)
+        let low = try hex4(at: index + 3, index + 1)  // a bad second escape is reported where it is
         if (0xDC00...0xDFFF).contains(low) {
           value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
           index += 6

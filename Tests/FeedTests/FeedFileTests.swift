@@ -23,7 +23,35 @@ import Testing
     #expect(error("{\"a\": 1, \"a\": 2}") == "line 1, column 10: the member \"a\" appears twice")
     #expect(error(String(repeating: "[", count: 600)).hasSuffix("nested more than 512 deep"))
     #expect(
-      error("[\"漢字\", tru]") == "line 1, column 8: expected a value, found 't'", "columns count characters")
+      error("[\"漢字\", tru]") == "line 1, column 8: expected true, found \"tru\"", "columns count characters")
+    #expect(error("[nul]") == "line 1, column 2: expected null, found \"nul\"")
+    // A second \u escape that is not one is reported where it is, not at the first.
+    #expect(error("{\"t\": \"\\uD800\\uZZZZ\"}") == "line 1, column 14: \\u needs four hex digits")
+  }
+
+  /// Ill-formed UTF-8 in a string is reported at its first bad byte, not at the string's quote.
+  @Test func badUTF8IsReportedAtTheByte() {
+    func error(bytes: [UInt8]) -> String {
+      do {
+        _ = try FeedDocument.parse(bytes)
+        return "no error"
+      } catch {
+        return error.description
+      }
+    }
+    let quote: UInt8 = 0x22
+    #expect(
+      error(bytes: [0x5B, quote, 0x61, 0xC3, 0x28, quote, 0x5D])
+        == "line 1, column 4: a string is not valid UTF-8")
+    #expect(
+      error(bytes: [0x5B, 0x0A, quote, 0x61, 0x62, 0xED, 0xA0, 0x80, quote, 0x5D]).hasPrefix(
+        "line 2, column 4:"))
+    #expect(
+      error(bytes: [0x5B, quote, 0x5C, 0x6E, 0xE0, 0x80, 0x80, quote, 0x5D]).hasPrefix("line 1, column 5:"))
+    // "[]" in UTF-32, big-endian then little-endian: named, not a stray zero byte.
+    for utf32 in [[0, 0, 0, 0x5B, 0, 0, 0, 0x5D], [0x5B, 0, 0, 0, 0x5D, 0, 0, 0]] as [[UInt8]] {
+      #expect(error(bytes: utf32).contains("UTF-16 or UTF-32"))
+    }
   }
 
   @Test func feedErrorsSayWhatAndWhere() {
