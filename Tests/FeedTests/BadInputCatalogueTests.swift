@@ -360,6 +360,73 @@ import Testing
     }
   }
 
+  @Test func absurdSizesAreRefusedOrIgnored() {
+    check("P07", "a frame of 100 million cells") {
+      let run = runFeed(["--width", "10000", "--height", "10000"])
+      #expect(run.status == 64 && run.errors.contains("leave --height out") && run.output.isEmpty)
+    }
+    check("P08", "a COLUMNS of 17 digits") {
+      let run = runFeed(["--height", "3"], environment: ["COLUMNS": "99999999999999999"])
+      #expect(run.status == 0 && run.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+  }
+
+  @Test func manyPicturesAndBadColours() throws {
+    try check("F17", "10,000 pictures of their own") {
+      let cards = (0..<10_000).map {
+        let colour = String(format: "#%06x", $0)
+        return #"{"id": "\#($0)", "title": "t", "description": "d", "#
+          + #""image": {"width": 200, "height": 200, "colors": ["\#(colour)"]}}"#
+      }
+      let file = Array(("[" + cards.joined(separator: ",") + "]").utf8)
+      let document = try FeedDocument.parse(file)
+      #expect(document.cards.count == 10_000)
+      // Pictures are recipes: drawing the first screen makes only the pixels it shows.
+      let run = feedFile(file, options: ["--width", "40", "--height", "20"])
+      #expect(run.status == 0 && run.output.contains { "░▒▓█".contains($0) }, "a picture, drawn in shades")
+    }
+    check("F18", "a colour with a sign or without its #") {
+      for colour in ["#+12345", "abcdef"] {
+        let run = feedFile(
+          #"[{"id": "a", "title": "T", "description": "D", "image": {"colors": ["\#(colour)"]}}]"#)
+        #expect(run.status == 65 && run.errors.contains("is not a \"#rrggbb\" colour"), "\(colour)")
+      }
+    }
+  }
+
+  // MARK: - Keys and mouse
+
+  func keys(_ pieces: [[UInt8]]) -> [Key] {
+    var decoder = InputDecoder()
+    return pieces.flatMap { decoder.feed($0) } + decoder.flush()
+  }
+
+  @Test func badInputBytesAreNeverReadAsKeys() {
+    check("K01", "an X10 mouse report") {
+      // A left click at column 81, row 5: its bytes spell " q%" (page down, quit).
+      #expect(
+        keys([[0x1B, 0x5B, 0x4D, 0x20, 0x71, 0x25]]) == [
+          .mouse(MouseEvent(action: .press(button: 0), x: 80, y: 4))
+        ])
+    }
+    check("K02", "a control sequence of 10,000 bytes") {
+      let pieces = [[0x1B, 0x5B]] + Array(repeating: Array("12;".utf8), count: 3_333) + [Array("mj".utf8)]
+      #expect(keys(pieces) == [.character("j")])
+    }
+    check("K03", "a UTF-8 character cut short by a key") {
+      #expect(keys([[0xE9, 0x71]]) == [.character("q")])
+    }
+    check("K04", "an SGR report with empty fields or an extra button") {
+      #expect(keys([Array("\u{1B}[<;;M\u{1B}[<128;10;5M".utf8)]) == [])
+    }
+    check("K05", "pasted text") {
+      #expect(keys([Array("\u{1B}[200~jjq\u{1B}[201~".utf8)]) == [])
+      var decoder = InputDecoder()
+      #expect(decoder.feed(Array("\u{1B}[200~q".utf8)) == [] && decoder.flush() == [])
+      #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
+    }
+  }
+
   // MARK: - The page and the tests agree
 
   @Test func theCatalogueAndItsTestsNameTheSameCases() throws {
