@@ -119,8 +119,11 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   ) {
     let counts = snapshot.sectionItems.map { $0.count }
     guard let collectionView else {
+      // No view to report to or show in; what `snapshot()` returns still starts clean.
       if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
-      current = snapshot
+      var applied = snapshot
+      applied.clearAppliedChanges()
+      current = applied
       completion?()
       return
     }

@@ -8,8 +8,10 @@
 /// source reports when the snapshot is applied.
 ///
 /// - Complexity: look-ups by identifier are O(1); appends, reloads and reconfigures are O(k)
-///   for k identifiers; inserts, deletes and moves are O(items of the sections they touch), as
-///   an array's are.
+///   for k identifiers; item inserts, deletes and moves are O(items of the sections they touch),
+///   as an array's are. Section inserts re-index the items of every section after the insert,
+///   and section moves and deletes those of every section: O(all items), since each item
+///   records its section's index.
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// The sections, in order.
   public private(set) var sectionIdentifiers: [SectionID] = []
@@ -287,9 +289,13 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   private mutating func moveSection(_ section: SectionID, relativeTo other: SectionID, after: Bool) {
     guard let from = existingSection(section, "move"),
-      let target = existingSection(other, "move a section next to"),
-      section != other
+      let target = existingSection(other, "move a section next to")
     else { return }
+    guard section != other else {
+      // UIKit traps: the destination is the source.
+      problems.append(Diagnostic(.invalidBatchUpdate, "move: section \(section) next to itself; it stays"))
+      return
+    }
     let items = sectionItems.remove(at: from)
     sectionIdentifiers.remove(at: from)
     let anchor = target > from ? target - 1 : target
@@ -301,9 +307,12 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   private mutating func moveItem(_ item: ItemID, relativeTo other: ItemID, after: Bool) {
     guard let (section, position) = existingItem(item, "move"),
-      existingItem(other, "move an item next to") != nil,
-      item != other
+      existingItem(other, "move an item next to") != nil
     else { return }
+    guard item != other else {
+      problems.append(Diagnostic(.invalidBatchUpdate, "move: item \(item) next to itself; it stays"))
+      return
+    }
     sectionItems[section].remove(at: position)
     let target = itemSections[other]!
     let anchor = sectionItems[target].firstIndex(of: other)!
