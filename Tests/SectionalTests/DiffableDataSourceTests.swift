@@ -413,10 +413,12 @@ import Testing
             }
           case 8 where next.numberOfItems > 0:
             let items = next.itemIdentifiers
-            if rng.next(below: 2) == 0 {
-              next.reloadItems([items[rng.next(below: items.count)]])
-            } else if !sections.isEmpty {
-              next.reloadSections([sections[rng.next(below: sections.count)]])
+            switch rng.next(below: 3) {
+            case 0: next.reloadItems([items[rng.next(below: items.count)]])
+            // Reconfigured: asked again, but the same item (its selection follows it).
+            case 1: next.reconfigureItems([items[rng.next(below: items.count)]])
+            default:
+              if !sections.isEmpty { next.reloadSections([sections[rng.next(below: sections.count)]]) }
             }
           default: break
           }

@@ -186,6 +186,54 @@ import Testing
     #expect(view.diagnostics.map(\.message) == ["reconfigure: no item 99 in the snapshot"])
   }
 
+  /// As UIKit's: a reconfigured item is asked for its cell and size again but stays the same
+  /// item: it keeps its selection, and a move stays a move; a reloaded one is replaced (its
+  /// selection goes, a move becomes a delete and an insert).
+  @Test func reconfigureKeepsTheItemWhereReloadReplacesIt() throws {
+    final class Heights { var of: [Int: Double] = [:] }
+    let heights = Heights()
+    let view = CollectionView(layout: FlowLayout(), size: Size(width: 20, height: 30))
+    view.allowsMultipleSelection = true
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      .text("\(number)", role: .body, width: 20, height: heights.of[number] ?? 1)
+    }
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2, 3], toSection: "a")
+    snapshot.appendItems([4, 5], toSection: "b")
+    dataSource.apply(snapshot, animatingDifferences: false)
+    view.selectItem(at: path(0, 1))  // 2
+    view.selectItem(at: path(0, 2))  // 3
+
+    // 2 grows to three rows and is reconfigured in place; 3 moves to the other section,
+    // reconfigured too. Both stay selected; the item after 2 moves down by two rows.
+    heights.of[2] = 3
+    var next = dataSource.snapshot()
+    next.moveItem(3, afterItem: 5)
+    next.reconfigureItems([2, 3])
+    let batch = DiffableDataSource<String, Int>.batch(from: dataSource.snapshot(), to: next)
+    #expect(
+      batch.movedItems == [IndexPathMove(from: path(0, 2), to: path(1, 2))] && batch.reloadedItems.isEmpty)
+    dataSource.apply(next, animatingDifferences: false)
+    #expect(view.indexPathsForSelectedItems == [path(0, 1), path(1, 2)])
+    let grown = try #require(view.layout.layoutAttributesForItem(at: path(0, 1)))
+    #expect(grown.frame.height == 3)
+    #expect(view.layout.layoutAttributesForItem(at: path(1, 0))?.frame.minY == grown.frame.maxY)
+    #expect(view.diagnostics.isEmpty)
+
+    // Reloaded instead: the same change replaces the items, and their selections go.
+    heights.of[2] = 1
+    var reloaded = dataSource.snapshot()
+    reloaded.moveItem(3, afterItem: 1)
+    reloaded.reloadItems([2, 3])
+    let split = DiffableDataSource<String, Int>.batch(from: dataSource.snapshot(), to: reloaded)
+    #expect(
+      split.movedItems.isEmpty && split.deletedItems == [path(1, 2)] && split.insertedItems == [path(0, 1)])
+    dataSource.apply(reloaded, animatingDifferences: false)
+    #expect(view.indexPathsForSelectedItems.isEmpty)
+    #expect(view.layout.layoutAttributesForItem(at: path(0, 2))?.frame.height == 1)
+  }
+
   // MARK: - Scrolling
 
   @Test func scrollToItemPutsTheItemAtTheTopAsFarAsTheContentAllows() {

@@ -43,6 +43,15 @@ extension CollectionView {
   ///   Animated, plus the elements within a viewport of the visible area, before and after.
   @discardableResult
   public func performBatchUpdates(_ updates: BatchUpdates, animated: Bool = false) -> Bool {
+    performBatchUpdates(updates, animated: animated, alsoLayingOut: [])
+  }
+
+  /// ``performBatchUpdates(_:animated:)`` that also lays out `extra` sections (old indexes)
+  /// again, as if their items had changed size: a diffable data source's reconfigured items.
+  @discardableResult
+  package func performBatchUpdates(_ updates: BatchUpdates, animated: Bool, alsoLayingOut extra: [Int])
+    -> Bool
+  {
     // The data changed under an item being moved: the movement is dropped (the data source was
     // never told), its two sections laid out again with the batch, and the batch is not
     // animated (what is on screen is the moved order, the batch is in the data's).
@@ -51,10 +60,10 @@ extension CollectionView {
     capturedStart = nil
     guard animated, movedSections.isEmpty else {
       finishTransition()
-      return applyBatch(updates, alsoLayingOut: movedSections).applied
+      return applyBatch(updates, alsoLayingOut: movedSections + extra).applied
     }
     let start = captured ?? captureTransitionStart()
-    let (applied, sources) = applyBatch(updates, alsoLayingOut: [])
+    let (applied, sources) = applyBatch(updates, alsoLayingOut: extra)
     if applied { buildTransition(from: start, updates: updates, sources: sources) }
     return applied
   }

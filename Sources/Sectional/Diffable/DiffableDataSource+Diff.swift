@@ -19,9 +19,13 @@ extension DiffableDataSource {
   /// in its section, in order. Only the items after an insertion, a deletion or a move are
   /// looked up and classified, so a snapshot that changed in a few places costs a few hashes
   /// and a few passes of plain integer arrays.
+  ///
+  /// `relaidOut`: old sections the batch leaves as they are but whose reconfigured items' sizes
+  /// are asked for again, so the layout lays them out again with the batch.
   @inlinable
-  nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (batch: BatchUpdates, carried: [Int])
-  {
+  nonisolated static func plan(from old: Snapshot, to new: Snapshot) -> (
+    batch: BatchUpdates, carried: [Int], relaidOut: [Int]
+  ) {
     var batch = BatchUpdates()
     let oldSectionCount = old.numberOfSections
     let newSectionCount = new.numberOfSections
@@ -209,13 +213,30 @@ extension DiffableDataSource {
         batch.insertedItems.append(move.to)
       }
     }
+    // Reconfigured items keep their cell, place, moves and selection, as UIKit's: only their
+    // size is asked again (none carried), and their section laid out again with the batch. In a
+    // section that is inserted, reloaded or deleted, or when also reloaded, nothing more to do.
+    var relaidOut: [Int] = []
+    if !new.reconfiguredItems.isEmpty {
+      var marked = [Bool](repeating: false, count: oldSectionCount)
+      for item in new.reconfiguredItems where !new.reloadedItems.contains(item) {
+        guard let found = locator.locate(item), hands[found.section] else { continue }
+        let place = newPlace[found.number]
+        guard place >= 0, keeps[sectionOf(place)] else { continue }
+        carried[newStarts[sectionOf(place)] + indexOf(place)] = -1
+        if !marked[found.section] {
+          marked[found.section] = true
+          relaidOut.append(found.section)
+        }
+      }
+    }
     // Built in order already, but for the moves and the deletes and inserts split from them:
     // sorted only where they are not, which a sort does not check first.
     sortIfNeeded(&batch.deletedItems)
     sortIfNeeded(&batch.insertedItems)
     sortIfNeeded(&batch.movedItems)
     sortIfNeeded(&batch.reloadedItems)
-    return (batch, carried)
+    return (batch, carried, relaidOut)
   }
 
 }

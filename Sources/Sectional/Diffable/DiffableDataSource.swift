@@ -85,8 +85,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     // the two-level diff then runs specialised, not as generic code.
     let plan = collectionView != nil ? Self.plan(from: current, to: snapshot) : nil
     show(
-      snapshot, batch: plan?.batch, carried: plan?.carried, animated: animatingDifferences,
-      completion: completion)
+      snapshot, batch: plan?.batch, carried: plan?.carried, relaidOut: plan?.relaidOut ?? [],
+      animated: animatingDifferences, completion: completion)
   }
 
   /// Shows `snapshot` without diffing, as UIKit's `applySnapshotUsingReloadData(_:completion:)`:
@@ -112,10 +112,12 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
 
   /// Shows `snapshot` by `batch`, or by a reload when there is none. `carried[p]` is the
   /// position, in the old snapshot's items read section by section, of the item at position `p`
-  /// of the new ones (read the same way) whose size stays known, or -1.
+  /// of the new ones (read the same way) whose size stays known, or -1; `relaidOut`, old
+  /// sections laid out again with the batch (see ``plan(from:to:)``).
   @usableFromInline
   func show(
-    _ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, animated: Bool, completion: (() -> Void)?
+    _ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, relaidOut: [Int] = [], animated: Bool,
+    completion: (() -> Void)?
   ) {
     let counts = snapshot.sectionItems.map { $0.count }
     guard let collectionView else {
@@ -135,7 +137,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
       applied.clearAppliedChanges()
       current = applied
       if let batch {
-        collectionView.performBatchUpdates(batch, animated: animated)
+        collectionView.performBatchUpdates(batch, animated: animated, alsoLayingOut: relaidOut)
       } else {
         collectionView.reloadData()
       }
