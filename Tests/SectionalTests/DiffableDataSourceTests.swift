@@ -262,6 +262,25 @@ import Testing
     #expect(view.diagnostics.isEmpty)
   }
 
+  /// A call whose anchor is missing names what it therefore leaves out: nothing is dropped
+  /// without a word.
+  @Test func aMissingAnchorNamesWhatItSkips() {
+    let (dataSource, view) = makeDataSource()
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a"])
+    snapshot.insertItems([1, 2, 3], beforeItem: 9)
+    snapshot.appendItems(Array(10...17), toSection: "nope")
+    snapshot.insertSections(["b"], afterSection: "nope")
+    dataSource.apply(snapshot)
+    #expect(
+      view.diagnostics.map(\.message) == [
+        "insert items before: no item 9 in the snapshot; 3 skipped: 1, 2, 3",
+        "append items to: no section nope in the snapshot; 8 skipped: 10, 11, 12, 13, 14 and 3 more",
+        "insert sections after: no section nope in the snapshot; 1 skipped: b",
+      ])
+    #expect(snapshot.itemIdentifiers.isEmpty && snapshot.sectionIdentifiers == ["a"])
+  }
+
   /// A move next to itself, which UIKit traps on, leaves the snapshot as it was and is reported.
   @Test func aMoveNextToItselfIsReported() {
     let (dataSource, view) = makeDataSource()

@@ -84,13 +84,13 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Inserts sections before `section`.
   public mutating func insertSections(_ sections: [SectionID], beforeSection section: SectionID) {
-    guard let index = existingSection(section, "insert sections before") else { return }
+    guard let index = existingSection(section, "insert sections before", skipping: sections) else { return }
     insert(sections, at: index)
   }
 
   /// Inserts sections after `section`.
   public mutating func insertSections(_ sections: [SectionID], afterSection section: SectionID) {
-    guard let index = existingSection(section, "insert sections after") else { return }
+    guard let index = existingSection(section, "insert sections after", skipping: sections) else { return }
     insert(sections, at: index + 1)
   }
 
@@ -131,7 +131,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) {
     let index: Int
     if let section {
-      guard let found = existingSection(section, "append items to") else { return }
+      guard let found = existingSection(section, "append items to", skipping: items) else { return }
       index = found
     } else {
       guard !sectionIdentifiers.isEmpty else {
@@ -146,13 +146,13 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Inserts items before `item`, in its section.
   public mutating func insertItems(_ items: [ItemID], beforeItem item: ItemID) {
-    guard let (section, position) = existingItem(item, "insert items before") else { return }
+    guard let (section, position) = existingItem(item, "insert items before", skipping: items) else { return }
     insert(items, inSection: section, at: position)
   }
 
   /// Inserts items after `item`, in its section.
   public mutating func insertItems(_ items: [ItemID], afterItem item: ItemID) {
-    guard let (section, position) = existingItem(item, "insert items after") else { return }
+    guard let (section, position) = existingItem(item, "insert items after", skipping: items) else { return }
     insert(items, inSection: section, at: position + 1)
   }
 
@@ -239,18 +239,33 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   // MARK: - Private
 
-  @usableFromInline mutating func existingSection(_ section: SectionID, _ action: String) -> Int? {
+  /// The section's index; nil, and a problem naming the identifiers `skipping` that the call
+  /// therefore leaves out, when it is not in the snapshot.
+  @usableFromInline mutating func existingSection(
+    _ section: SectionID, _ action: String, skipping: [some Hashable] = [Int]()
+  ) -> Int? {
     if let index = sectionIndexes[section] { return index }
-    problems.append(Diagnostic(.noSuchItem, "\(action): no section \(section) in the snapshot"))
+    problems.append(
+      Diagnostic(.noSuchItem, "\(action): no section \(section) in the snapshot" + Self.skipped(skipping)))
     return nil
   }
 
-  private mutating func existingItem(_ item: ItemID, _ action: String) -> (Int, Int)? {
+  private mutating func existingItem(_ item: ItemID, _ action: String, skipping: [some Hashable] = [Int]())
+    -> (Int, Int)?
+  {
     if let section = itemSections[item], let position = sectionItems[section].firstIndex(of: item) {
       return (section, position)
     }
-    problems.append(Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot"))
+    problems.append(
+      Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot" + Self.skipped(skipping)))
     return nil
+  }
+
+  /// "; 3 skipped: a, b, c" (the first five named), or nothing for none.
+  @usableFromInline static func skipped(_ identifiers: [some Hashable]) -> String {
+    guard !identifiers.isEmpty else { return "" }
+    return "; \(identifiers.count) skipped: " + identifiers.prefix(5).map { "\($0)" }.joined(separator: ", ")
+      + (identifiers.count > 5 ? " and \(identifiers.count - 5) more" : "")
   }
 
   private mutating func insert(_ sections: [SectionID], at index: Int) {
