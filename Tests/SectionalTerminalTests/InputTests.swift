@@ -74,6 +74,11 @@ import Testing
     for _ in 0..<100 { read += decoder.feed(Array("1;".utf8)) }
     read += decoder.feed(Array("Mk".utf8))
     #expect(read == [.character("k")])
+    // A runaway that stops without its final byte ends when the input goes quiet: the key typed
+    // next is a key, not the sequence's end.
+    #expect(decoder.feed(Array(("\u{1B}[" + String(repeating: "1", count: 80)).utf8)) == [])
+    #expect(decoder.flush() == [])
+    #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
   }
 
   /// A byte that breaks off a UTF-8 character is read on its own: the keys after a cut-short

@@ -83,10 +83,11 @@ package struct InputDecoder: Sendable {
   }
 
   /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key, and a
-  /// paste still open ends.
+  /// paste or a runaway sequence still open ends (the next key typed is a key, not its end).
   package mutating func flush() -> [Key] {
     let keys = decode(final: true)
     pasting = false
+    discardingSequence = false
     return keys
   }
 
