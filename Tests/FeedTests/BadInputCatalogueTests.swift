@@ -422,7 +422,8 @@ import Testing
     check("K05", "pasted text") {
       #expect(keys([Array("\u{1B}[200~jjq\u{1B}[201~".utf8)]) == [])
       var decoder = InputDecoder()
-      #expect(decoder.feed(Array("\u{1B}[200~q".utf8)) == [] && decoder.flush() == [])
+      #expect(decoder.feed(Array("\u{1B}[200~q".utf8)) == [])
+      for _ in 0..<InputDecoder.pasteSilence { #expect(decoder.flush() == []) }
       #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
     }
   }

@@ -77,7 +77,9 @@ import Testing
     // A runaway that stops without its final byte ends when the input goes quiet: the key typed
     // next is a key, not the sequence's end.
     #expect(decoder.feed(Array(("\u{1B}[" + String(repeating: "1", count: 80)).utf8)) == [])
+    #expect(decoder.hasPendingInput, "the viewer waits briefly and flushes, as for a lone Esc")
     #expect(decoder.flush() == [])
+    #expect(!decoder.hasPendingInput)
     #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
   }
 
@@ -91,11 +93,13 @@ import Testing
     #expect(keys(bytes: [0xE2, 0x82, 0xAC, 0x6A]) == [.character("€"), .character("j")])
   }
 
-  /// ESC O is a cursor key only when a final byte follows; otherwise it is Alt-O and the next
-  /// byte is read on its own.
-  @Test func escapeOBeforeAnotherSequenceIsAltO() {
-    #expect(keys("\u{1B}O\u{1B}[A") == [.escape, .character("O"), .up])
-    #expect(keys("\u{1B}O") == [.escape, .character("O")])
+  /// SS3 takes parameter bytes (a modifier) before its final byte; cut short by anything else,
+  /// it is dropped and what follows is read on its own: never an Esc, which would quit.
+  @Test func ss3WithAModifierOrCutShort() {
+    #expect(keys("\u{1B}O5A\u{1B}O1;2P") == [.up])  // Ctrl-Up; Shift-F1 is not a key here
+    #expect(keys("\u{1B}O\u{1B}[A") == [.up])
+    #expect(keys("\u{1B}O") == [])
+    #expect(keys("\u{1B}O\u{3}") == [.control("c")])
   }
 
   /// Terminals without SGR mouse mode send X10 reports (ESC [ M and three bytes, each 32 plus
@@ -128,10 +132,18 @@ import Testing
   /// ends when the input goes quiet (``InputDecoder/flush()``), so the keyboard never goes dead.
   @Test func pastedTextIsNotReadAsKeys() {
     #expect(keys("\u{1B}[200~jj q\r\u{1B}[201~k") == [.character("k")])
+    // A paste that pauses, even with its end marker split, is still a paste.
     var decoder = InputDecoder()
     #expect(decoder.feed(Array("\u{1B}[200~qqq".utf8)) == [])
     #expect(decoder.hasPendingInput, "a paste without its end waits")
-    #expect(decoder.flush() == [])
+    for _ in 0..<5 { #expect(decoder.flush() == []) }
+    #expect(decoder.feed(Array("mq\u{1B}[20".utf8)) == [])
+    for _ in 0..<5 { #expect(decoder.flush() == []) }
+    #expect(decoder.feed(Array("1~j".utf8)) == [.character("j")])
+    // One whose end never comes ends after a quiet spell: the keyboard comes back.
+    #expect(decoder.feed(Array("\u{1B}[200~q".utf8)) == [])
+    for _ in 0..<InputDecoder.pasteSilence { #expect(decoder.flush() == []) }
+    #expect(!decoder.hasPendingInput)
     #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
   }
 }

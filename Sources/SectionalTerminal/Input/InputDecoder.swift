@@ -64,27 +64,41 @@ package struct InputDecoder: Sendable {
   /// come, up to and including its final byte, so a runaway sequence holds no memory.
   private var discardingSequence = false
   /// Inside a bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`): everything but the end marker is
-  /// dropped. A paste whose end marker never comes ends at the next ``flush()``, so no lost
-  /// marker leaves the keyboard dead.
+  /// dropped. A paste may pause (a slow link delivers it in pieces), so a ``flush()`` does not
+  /// end it; only ``pasteSilence`` flushes in a row with nothing read do, so a lost end marker
+  /// leaves the keyboard dead for about a second (the viewer flushes every 30 ms), not for ever.
   private var pasting = false
+  /// Flushes in a row, inside a paste, with nothing read in between.
+  private var quietFlushes = 0
+
+  /// How many quiet flushes end a paste whose end marker never came.
+  package static let pasteSilence = 33
 
   /// The most bytes a control sequence may take before the rest of it is dropped as it comes.
   static let sequenceLimit = 64
 
   package init() {}
 
-  /// Whether bytes are waiting for the rest of a sequence, or a paste for its end (wait
-  /// briefly, then ``flush()``).
-  package var hasPendingInput: Bool { !buffer.isEmpty || pasting }
+  /// Whether bytes are waiting for the rest of a sequence, or a sequence or a paste for its end
+  /// (wait briefly, then ``flush()``).
+  package var hasPendingInput: Bool { !buffer.isEmpty || pasting || discardingSequence }
 
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     buffer.append(contentsOf: bytes)
+    quietFlushes = 0
     return decode(final: false)
   }
 
   /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key, and a
-  /// paste or a runaway sequence still open ends (the next key typed is a key, not its end).
+  /// runaway sequence still open ends (the next key typed is a key, not its end). Inside a
+  /// paste, nothing happens until ``pasteSilence`` quiet flushes in a row end it.
   package mutating func flush() -> [Key] {
+    if pasting {
+      quietFlushes += 1
+      guard quietFlushes >= Self.pasteSilence else { return [] }
+      pasting = false
+      quietFlushes = 0
+    }
     let keys = decode(final: true)
     pasting = false
     discardingSequence = false
@@ -158,12 +172,16 @@ package struct InputDecoder: Sendable {
     switch introducer {
     case 0x5B:  // [
       return decodeCSI(at: index, final: final)
-    case 0x4F:  // O: SS3, when a final byte follows
-      guard index + 2 < buffer.count else { return final ? (1, .escape) : (0, nil) }
-      let finalByte = buffer[index + 2]
-      // Anything else after ESC O is Alt-O and then that byte, read on its own.
-      guard (0x40...0x7E).contains(finalByte) else { return (1, .escape) }
-      return (3, Self.cursorKey(finalByte))
+    case 0x4F:  // O: SS3, parameter bytes (a modifier: ESC O 5 A is Ctrl-Up) then a final byte
+      var end = index + 2
+      while end < buffer.count, (0x30...0x3F).contains(buffer[end]), end - index < Self.sequenceLimit {
+        end += 1
+      }
+      guard end < buffer.count else { return final ? (end - index, nil) : (0, nil) }
+      // Cut short by anything else (another sequence, a control): dropped, the rest read on
+      // its own, never an Esc that would quit.
+      guard (0x40...0x7E).contains(buffer[end]) else { return (end - index, nil) }
+      return (end - index + 1, Self.cursorKey(buffer[end]))
     case 0x1B:
       return (1, .escape)  // ESC ESC: the first is the key
     default:
