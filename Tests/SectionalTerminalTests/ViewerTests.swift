@@ -246,6 +246,16 @@ struct Harness {
     #expect(harness.text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 24 })
   }
 
+  /// A terminal past a canvas's cell limit: the viewer takes the rows a canvas can have, so its
+  /// status line and list fit the canvas it paints (nothing painted here: that canvas is large).
+  @Test func aScreenPastTheCellLimitIsCutToTheRowsThatFit() {
+    let harness = Harness(columns: 60, rows: 20)
+    harness.viewer.resize(columns: 100_000, rows: 100_000)
+    let rows = Canvas.maximumCellCount / 100_000
+    #expect(harness.viewer.columns == 100_000 && harness.viewer.rows == rows)
+    #expect(harness.adapter.collectionView.bounds.height == Double(rows - 1), "one row for the status line")
+  }
+
   @Test func framesAfterTheFirstAreDiffs() {
     let harness = Harness(columns: 60, rows: 30, colors: .trueColor)
     let first = harness.viewer.frameBytes()

@@ -115,8 +115,9 @@ public final class ListViewer {
     self.adapter = adapter
     self.renderer = renderer
     self.title = Sanitizer.clean(title, singleLine: true)
-    self.columns = max(0, columns)
-    self.rows = max(0, rows)
+    // The size a canvas can have: a screen past its cell limit is cut to the rows that fit, and
+    // the viewer uses those rows (the status line on the last of them).
+    (self.columns, self.rows) = Canvas.size(width: columns, height: rows)
     encoder = FrameEncoder(colors: renderer.environment.colors)
     canvas = Canvas(width: self.columns, height: self.rows)
     // A measurer set before (by whoever built the list, usually with this renderer's registry)
@@ -254,8 +255,7 @@ public final class ListViewer {
 
   /// A new terminal size: the layout is invalidated and the first visible card stays at the top.
   public func resize(columns: Int, rows: Int) {
-    let columns = max(0, columns)
-    let rows = max(0, rows)
+    let (columns, rows) = Canvas.size(width: columns, height: rows)
     guard columns != self.columns || rows != self.rows else { return }
     let anchor = topAnchor()
     self.columns = columns
