@@ -7,12 +7,14 @@ extension CollectionView {
   /// Prepares the layout and runs self-sizing for the visible cells (and supplementaries the
   /// layout says size themselves) whose size is estimated,
   /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
-  /// prepare, at most `settlingRoundLimit` rounds.
+  /// prepare, at most `settlingRoundLimit` rounds (then a `selfSizingDidNotSettle` diagnostic).
   public func layoutIfNeeded() {
     layout.prepare()
     settleEstimates()
     guard let dataSource else { return }
-    for _ in 0..<Self.settlingRoundLimit {
+    // One round more than the limit, to check: a layout that settled in its last round is not
+    // reported.
+    for round in 0...Self.settlingRoundLimit {
       var changed = false
       // The view scrolls vertically only: a context's vertical offset adjustment is what it takes.
       var offsetAdjustment = 0.0
@@ -42,6 +44,17 @@ extension CollectionView {
           preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
         }
         if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
+          guard round < Self.settlingRoundLimit else {
+            // Every round changed something: a layout of one's own without a per-element limit
+            // keeps invalidating (a measurer that never answers the same twice, say). Its last
+            // layout stays.
+            report(
+              Diagnostic(
+                .selfSizingDidNotSettle,
+                "self-sizing still changed the layout after \(Self.settlingRoundLimit) rounds; "
+                  + "its last layout was kept"))
+            return
+          }
           let context = layout.invalidationContext(
             forPreferredAttributes: preferred, originalAttributes: original)
           offsetAdjustment += context.contentOffsetAdjustment.y
@@ -60,13 +73,6 @@ extension CollectionView {
       }
       settleEstimates()
     }
-    // Every round changed something: a layout of one's own without a per-element limit keeps
-    // invalidating (a measurer that never answers the same twice, say). Its last layout stays.
-    report(
-      Diagnostic(
-        .selfSizingDidNotSettle,
-        "self-sizing still changed the layout after \(Self.settlingRoundLimit) rounds; its last layout was kept"
-      ))
   }
 
   /// Has the layout lay out what it left at an estimate in the viewport; when content above the
