@@ -62,6 +62,12 @@ package struct Picture: Hashable, Sendable {
     }
   }
 
+  /// Whether the picture holds its pixels (made up front), rather than a pattern made when drawn.
+  package var holdsPixels: Bool {
+    if case .pixels = source { return true }
+    return false
+  }
+
   /// The colour at (`x`, `y`). Reads ``pixels``: to read many, read those once.
   package subscript(x: Int, y: Int) -> Color { pixels[y * width + x] }
 }

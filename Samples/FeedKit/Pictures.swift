@@ -11,8 +11,8 @@ package enum Pictures {
   /// colours (gradient, checker, circle, stripes). Nil for an unknown pattern.
   ///
   /// Its pixels are made when it is first drawn, and a bounded cache keeps the latest ones: a
-  /// feed of many pictures holds their recipes, not their pixels (10,000 cards with pictures of
-  /// 200 × 200 pixels each took 1.2 GB made up front).
+  /// feed of many pictures holds their recipes, not their pixels, so its memory does not grow
+  /// with the pictures it could show.
   package static func make(_ pattern: String, width: Int, height: Int, colors: [Color] = []) -> Picture? {
     guard patternNames.contains(pattern) else { return nil }
     return Picture(pattern: Picture.Pattern(name: pattern, colors: colors), width: width, height: height)
