@@ -196,7 +196,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   /// - Complexity: O(k) for k items, whatever the size of their sections.
   @inlinable
   public mutating func reloadItems(_ items: [ItemID]) {
-    markReloaded(items, "reload")
+    mark(items, reconfigured: false)
   }
 
   /// Reconfigures the items, as UIKit's: on the next apply their cells (and sizes) are asked
@@ -207,25 +207,23 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   /// - Complexity: O(k) for k items, whatever the size of their sections.
   @inlinable
   public mutating func reconfigureItems(_ items: [ItemID]) {
-    reconfiguredItems.reserveCapacity(reconfiguredItems.count + items.count)
-    for item in items {
-      if itemSections[item] != nil {
-        reconfiguredItems.insert(item)
-      } else {
-        problems.append(Diagnostic(.noSuchItem, "reconfigure: no item \(item) in the snapshot"))
-      }
-    }
+    mark(items, reconfigured: true)
   }
 
-  /// A reload needs only to know the item is here, not where: no search of its section.
-  @inlinable mutating func markReloaded(_ items: [ItemID], _ action: String) {
-    reloadedItems.reserveCapacity(reloadedItems.count + items.count)
+  /// A mark needs only to know the item is here, not where: no search of its section.
+  @inlinable mutating func mark(_ items: [ItemID], reconfigured: Bool) {
+    if reconfigured {
+      reconfiguredItems.reserveCapacity(reconfiguredItems.count + items.count)
+    } else {
+      reloadedItems.reserveCapacity(reloadedItems.count + items.count)
+    }
     for item in items {
-      if itemSections[item] != nil {
-        reloadedItems.insert(item)
-      } else {
+      guard itemSections[item] != nil else {
+        let action = reconfigured ? "reconfigure" : "reload"
         problems.append(Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot"))
+        continue
       }
+      if reconfigured { reconfiguredItems.insert(item) } else { reloadedItems.insert(item) }
     }
   }
 
