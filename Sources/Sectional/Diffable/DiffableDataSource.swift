@@ -119,23 +119,23 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     _ snapshot: Snapshot, batch: BatchUpdates?, carried: [Int]?, relaidOut: [Int] = [], animated: Bool,
     completion: (() -> Void)?
   ) {
-    let counts = snapshot.sectionItems.map { $0.count }
-    guard let collectionView else {
-      // No view to report to or show in; what `snapshot()` returns still starts clean.
+    // The sizes and the snapshot installed, its reloads and problems left behind: what
+    // `snapshot()` returns starts clean.
+    func install() {
+      let counts = snapshot.sectionItems.map { $0.count }
       if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
-      var applied = snapshot
-      applied.clearAppliedChanges()
-      current = applied
+      current = snapshot
+      current.clearAppliedChanges()
+    }
+    guard let collectionView else {
+      install()
       completion?()
       return
     }
     for problem in snapshot.problems { collectionView.report(problem) }
     // What the view shows is captured before the snapshot (and the sizes) change under it.
     collectionView.capturingStart(animated && batch != nil) {
-      if let carried { sizes.carry(carried, counts: counts) } else { sizes.reset(counts) }
-      var applied = snapshot
-      applied.clearAppliedChanges()
-      current = applied
+      install()
       if let batch {
         collectionView.performBatchUpdates(batch, animated: animated, alsoLayingOut: relaidOut)
       } else {
