@@ -178,24 +178,22 @@ package enum FeedCommand {
         adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
       viewer.animatesUpdates = options.animates
       viewer.keyHelp = "↑↓ scroll · Tab focus · Enter open · m move · q quit"
-      var wakeup: ListViewer.Wakeup?
       if options.file == "-" {
         let stream = CardStream(list: list)
-        wakeup = ListViewer.Wakeup(interval: -1, descriptor: 0) { [unowned viewer] _ in
+        viewer.addReader(0) { [unowned viewer] in
           let open = stream.read(from: 0)
           viewer.statusMessage = stream.message
           return open
         }
       } else if options.watch, let path = options.file {
         let watcher = FeedFileWatcher(path: path, list: list, stamp: stamp)
-        wakeup = ListViewer.Wakeup(interval: 250) { [unowned viewer] _ in
+        viewer.addTimer(every: .milliseconds(250)) { [unowned viewer] in
           watcher.poll()
           viewer.statusMessage = watcher.message
-          return true
         }
       }
       do {
-        try viewer.run(in: TerminalSession(input: keyboard), wakeup: wakeup)
+        try viewer.run(in: TerminalSession(input: keyboard))
       } catch let error as TerminalError {
         return fail(error.description, ioError)
       } catch {

@@ -1,6 +1,14 @@
 import Sectional
 import SectionalTerminal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A picture made of pixels, drawn by the text front with half blocks: the pixels themselves,
 /// or a pattern of ``Pictures`` whose pixels are made when drawn.
 package struct Picture: Hashable, Sendable {
@@ -96,6 +104,29 @@ package final class PatternCache: Sendable {
   }
 
   private let entries = Locked(Entries())
+
+  /// The entries behind a pthread mutex: views draw from any thread, and `Synchronization.Mutex`
+  /// needs macOS 15 and its peers.
+  private final class Locked<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+      self.value = value
+      pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body(&value)
+    }
+  }
 
   /// How many pixels it holds now.
   package var size: Int { entries.withLock { $0.count } }

@@ -85,7 +85,7 @@ extension ListHarness {
   /// visible elements when there is none.
   public func elements(atProgress progress: Double) -> [LayoutAttributes] {
     collectionView.transitionProgress = progress
-    return collectionView.displayedElements()
+    return collectionView.displayedElements().map(\.attributes)
   }
 
   /// ``render(expecting:)`` at `progress` (0 to 1) of the ``transition``: the middle of an

@@ -423,7 +423,7 @@ struct FuzzRun {
     // below, then left part-way, so the next animated step interrupts it.
     if view.transition != nil {
       view.transitionProgress = 1
-      guard view.displayedElements() == visible else {
+      guard view.displayedElements().map(\.attributes) == visible else {
         return fail("a transition at its end differs from the layout")
       }
     }

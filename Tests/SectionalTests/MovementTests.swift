@@ -131,14 +131,17 @@ private final class ReorderableList {
     // Items 2 and 4 slide up a place each; item 1 slides down to its target.
     #expect(transition.elements.filter { $0.phase == .staying && $0.start.frame != $0.end.frame }.count == 3)
     let moving = try #require(
-      list.view.displayedElements().first { $0.indexPath == IndexPath(item: 2, section: 0) })
+      list.view.displayedElements().map(\.attributes).first { $0.indexPath == IndexPath(item: 2, section: 0) }
+    )
     #expect(moving.zIndex == ZIndex.interactivelyMoving)
     list.view.finishTransition()
     let still = try #require(
-      list.view.displayedElements().first { $0.indexPath == IndexPath(item: 2, section: 0) })
+      list.view.displayedElements().map(\.attributes).first { $0.indexPath == IndexPath(item: 2, section: 0) }
+    )
     #expect(still.zIndex == ZIndex.interactivelyMoving)
     list.view.endInteractiveMovement()
-    #expect(list.view.displayedElements().allSatisfy { $0.zIndex < ZIndex.interactivelyMoving })
+    #expect(
+      list.view.displayedElements().map(\.attributes).allSatisfy { $0.zIndex < ZIndex.interactivelyMoving })
   }
 
   @Test func aBatchOrAReloadPutsTheItemBackFirst() throws {

@@ -292,7 +292,7 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
       while pending > 0 {
         pending -= 1
         snapshot = edited(snapshot, &rng)
-        let before = view.displayedElements()
+        let before = view.displayedElements().map(\.attributes)
         let startBounds = view.bounds
         dataSource.apply(snapshot, animatingDifferences: true)
         let after = view.visibleElements()
@@ -309,14 +309,14 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
               == seen(before, in: startBounds), "round \(round): progress 0")
         }
         view.transitionProgress = 1
-        #expect(view.displayedElements() == after, "round \(round): progress 1")
+        #expect(view.displayedElements().map(\.attributes) == after, "round \(round): progress 1")
         // Stop somewhere and start the next update from there.
         let progress = Double(rng.next(below: 100)) / 100
         view.transitionProgress = progress
         interruptedAt = progress
       }
       view.transitionProgress = 1
-      #expect(view.displayedElements() == view.visibleElements(), "round \(round): the end")
+      #expect(view.displayedElements().map(\.attributes) == view.visibleElements(), "round \(round): the end")
     }
     // Most batches move something on screen; some of those interrupt a running transition.
     #expect(built > 60 && interrupted > 20, "\(built) transitions, \(interrupted) interrupted")

@@ -41,7 +41,7 @@ extension CollectionView {
   }
 
   /// Scrolls by `dy` rows.
-  package func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
+  public func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
 
   /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
   /// Reports a diagnostic for an item that does not exist.
@@ -64,6 +64,22 @@ extension CollectionView {
     layoutIfNeeded()
     delegate?.collectionViewDidScroll(self)
     return true
+  }
+
+  /// How far `section` is scrolled sideways; 0 when it does not scroll sideways.
+  public func orthogonalOffset(forSection section: Int) -> Double {
+    (layout as? any SidewaysScrollingLayout)?.orthogonalOffset(forSection: section) ?? 0
+  }
+
+  /// Scrolls a sideways section to `offset` (kept within its row), as a user's swipe would end:
+  /// the delegate hears of the scroll. Other sections and layouts do not move.
+  public func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
+    guard let sideways = layout as? any SidewaysScrollingLayout, offset.isFinite,
+      sideways.scrollsSideways(section: section)
+    else { return }
+    sideways.setOrthogonalOffset(offset, forSection: section)
+    layoutIfNeeded()
+    delegate?.collectionViewDidScroll(self)
   }
 
   /// Whether `section` scrolls sideways on its own.

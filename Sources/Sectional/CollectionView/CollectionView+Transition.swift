@@ -24,23 +24,25 @@ struct ElementKey: Hashable {
   }
 }
 
-/// One element as it shows now, with what the transition does with it: what a front needs to
-/// draw it (a leaving element's content is the front's, under its departure identity).
-package struct DisplayedElement {
-  /// Where it is now.
-  package var attributes: LayoutAttributes
+/// One element as it shows now, with what the transition does with it: all a front needs to
+/// draw it. A leaving element is no longer in the data source, so its content is whatever the
+/// front last drew for it, which the front keeps under its ``departureID``.
+public struct DisplayedElement: Hashable, Sendable {
+  /// Where it is now: frame, z order, alpha, clip, and which element it is.
+  public var attributes: LayoutAttributes
   /// What it does in the running transition; nil when the transition does not cover it (or
   /// none runs).
-  package var phase: LayoutTransition.Phase?
-  /// A leaving element's departure identity; 0 for any other.
-  package var departure = 0
-  /// Its index path before the update (nil when it appears) and after it (nil when it leaves).
-  package var before: IndexPath?
-  package var after: IndexPath?
-  /// Its frame at the start and at the end of the transition (each in its own content
-  /// coordinates): which line of its section it leaves from and arrives on.
-  package var startFrame: Rect
-  package var endFrame: Rect
+  public var phase: LayoutTransition.Phase?
+  /// A leaving element's identity, unique across transitions; 0 for any other element.
+  public var departureID = 0
+  /// Its index path before the update (nil when it appears).
+  public var before: IndexPath?
+  /// Its index path after the update (nil when it leaves).
+  public var after: IndexPath?
+  /// Its frame at the start of the transition, in the content coordinates before the update.
+  public var startFrame: Rect
+  /// Its frame at the end of the transition: where the layout has it.
+  public var endFrame: Rect
 
   init(attributes: LayoutAttributes) {
     self.attributes = attributes
@@ -53,7 +55,7 @@ package struct DisplayedElement {
   init(attributes: LayoutAttributes, element: LayoutTransition.Element) {
     self.attributes = attributes
     phase = element.phase
-    departure = element.phase == .disappearing ? element.departureID : 0
+    departureID = element.phase == .disappearing ? element.departureID : 0
     before = element.phase == .appearing ? nil : element.start.indexPath
     after = element.phase == .disappearing ? nil : element.end.indexPath
     startFrame = element.start.frame
@@ -91,16 +93,13 @@ extension CollectionView {
     progressOfTransition = 0
   }
 
-  /// What to draw now, in drawing order: the visible elements, or during a transition each
-  /// element where it is at ``transitionProgress`` (and, after a scroll or a taller viewport,
-  /// the elements the transition does not cover, where the layout has them).
-  public func displayedElements() -> [LayoutAttributes] {
-    displayedElements(in: bounds).map(\.attributes)
-  }
-
-  /// ``displayedElements()`` in `rect` (the viewport, or any other part of the content), each
-  /// with what the transition does with it.
-  package func displayedElements(in rect: Rect) -> [DisplayedElement] {
+  /// What to draw now in `rect` (the viewport by default, or any other part of the content), in
+  /// drawing order: the elements the layout has there, or during a transition each element
+  /// where it is at ``transitionProgress`` with what the transition does with it (and, after a
+  /// scroll or a taller viewport, the elements the transition does not cover, where the layout
+  /// has them). An item being moved interactively, or a lifted section, is drawn on top.
+  public func displayedElements(in rect: Rect? = nil) -> [DisplayedElement] {
+    let rect = rect ?? bounds
     var elements: [DisplayedElement] = []
     if let transition = currentTransition {
       elements.reserveCapacity(transition.elements.count)
@@ -124,7 +123,8 @@ extension CollectionView {
       // In front of everything (its lowest layer at `interactivelyMoving`), in the order of its
       // own z-indexes.
       for index in elements.indices
-      where elements[index].departure == 0 && elements[index].attributes.indexPath.section == liftedSection {
+      where elements[index].departureID == 0 && elements[index].attributes.indexPath.section == liftedSection
+      {
         elements[index].attributes.zIndex += ZIndex.interactivelyMoving - ZIndex.sectionBackground
       }
     }
@@ -136,7 +136,7 @@ extension CollectionView {
   /// (under a pointer), or, moved by keys while the others slide, where it slides.
   private func lift(_ movement: InteractiveMovement, in elements: inout [DisplayedElement], rect: Rect) {
     let index = elements.firstIndex {
-      $0.attributes.category == .cell && $0.departure == 0 && $0.attributes.indexPath == movement.target
+      $0.attributes.category == .cell && $0.departureID == 0 && $0.attributes.indexPath == movement.target
     }
     if let index, elements[index].phase != nil, !movement.followsPointer {
       elements[index].attributes.zIndex = ZIndex.interactivelyMoving

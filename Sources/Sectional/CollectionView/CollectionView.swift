@@ -58,7 +58,7 @@ public final class CollectionView {
   public internal(set) var bounds: Rect
   /// Counts every change of the data the view shows (a batch, a reload), so a front can tell
   /// whether what it last drew is what a transition started from.
-  package internal(set) var contentGeneration = 0
+  public internal(set) var contentGeneration = 0
   /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
   var currentTransition: LayoutTransition?
   /// What the view showed before its data source changed, captured by a data source that knows

@@ -30,8 +30,9 @@ public struct LayoutTransition: Sendable {
     /// What it does.
     public var phase: Phase
     /// For a disappearing element: the identity a front keeps its last drawn content under,
-    /// unique across transitions (an element still leaving when another update starts keeps it).
-    package var departureID: Int
+    /// unique across transitions (an element still leaving when another update starts keeps it);
+    /// 0 for any other element.
+    public internal(set) var departureID: Int
   }
 
   /// The elements, in no particular order (draw them sorted with
@@ -41,7 +42,7 @@ public struct LayoutTransition: Sendable {
   public let startBounds: Rect
   /// The collection view's content generation before the update: a front that last drew at this
   /// generation still has the disappearing elements' content.
-  package let startGeneration: Int
+  public let startGeneration: Int
   /// The elements that stay or appear, by their identity after the update: any other element
   /// the layout has is drawn where it is.
   let arrivingKeys: Set<ElementKey>

@@ -1,9 +1,9 @@
 /// Word wrapping by grapheme count: the model's default measure of text. The text front
 /// replaces it with display-width measuring (CJK is two columns wide, combining marks zero).
-package enum TextWrapping {
+public enum TextWrapping {
   /// The lines `text` takes when wrapped at `width` columns, words kept whole where they fit;
   /// a word longer than a line is broken. At least one line.
-  package static func lines(_ text: String, width: Int, measure: (Substring) -> Int = { $0.count })
+  public static func lines(_ text: String, width: Int, measure: (Substring) -> Int = { $0.count })
     -> [Substring]
   {
     var lines: [Substring] = []
@@ -18,7 +18,7 @@ package enum TextWrapping {
   /// ASCII its length in bytes, as grapheme counting and terminal display widths do — text made
   /// only of printable ASCII and newlines is wrapped on its bytes: the same lines, without
   /// walking it grapheme by grapheme. Any other text takes the general path.
-  package static func size(
+  public static func size(
     of text: String, width: Int, measure: (Substring) -> Int = { $0.count },
     printableASCIIIsOneColumn: Bool = false
   ) -> (width: Int, lines: Int) {

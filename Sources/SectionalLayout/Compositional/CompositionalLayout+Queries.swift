@@ -239,14 +239,14 @@ extension CompositionalLayout: SidewaysScrollingLayout {
   }
 
   /// How far the sideways section is scrolled; 0 for any other.
-  package func orthogonalOffset(forSection section: Int) -> Double {
+  public func orthogonalOffset(forSection section: Int) -> Double {
     guard scrollsSideways(section: section) else { return 0 }
     return orthogonalOffsets[section] ?? 0
   }
 
   /// Scrolls a sideways section to `offset`, kept within its row. Nothing else is recomputed:
   /// items are shifted at query time.
-  package func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
+  public func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
     guard scrollsSideways(section: section) else { return }
     orthogonalOffsets[section] = clampedOrthogonalOffset(offset, model: models[section])
   }

@@ -271,4 +271,10 @@ public protocol SidewaysScrollingLayout: CollectionViewLayout {
   /// time); returns whether it moved.
   @discardableResult
   func scrollSection(_ section: Int, sidewaysBy dx: Double) -> Bool
+  /// How far `section` is scrolled sideways; 0 for a section that does not scroll sideways.
+  func orthogonalOffset(forSection section: Int) -> Double
+  /// Scrolls `section` sideways to `offset`, kept within its row (what UIKit hands a
+  /// compositional section's `visibleItemsInvalidationHandler` as its scroll offset): how an app
+  /// restores a row where the user left it.
+  func setOrthogonalOffset(_ offset: Double, forSection section: Int)
 }

@@ -1,5 +1,5 @@
 /// A key press or a mouse event read from the terminal.
-package enum Key: Hashable, Sendable {
+public enum Key: Hashable, Sendable {
   /// A printable character (a whole grapheme cluster).
   case character(Character)
   /// An arrow key.
@@ -15,9 +15,9 @@ package enum Key: Hashable, Sendable {
 }
 
 /// A mouse event in SGR form (mode 1006), at a 0-based cell.
-package struct MouseEvent: Hashable, Sendable {
+public struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
-  package enum Action: Hashable, Sendable {
+  public enum Action: Hashable, Sendable {
     /// A button went down: 0 left, 1 middle, 2 right.
     case press(button: Int)
     /// A button came up.
@@ -29,17 +29,17 @@ package struct MouseEvent: Hashable, Sendable {
   }
 
   /// What the mouse did.
-  package var action: Action
+  public var action: Action
   /// The 0-based column.
-  package var x: Int
+  public var x: Int
   /// The 0-based row.
-  package var y: Int
+  public var y: Int
 
   /// Whether Shift was held.
-  package var isShifted: Bool
+  public var isShifted: Bool
 
   /// An event of `action` at column `x`, row `y`, with Shift held or not (by default not).
-  package init(action: Action, x: Int, y: Int, isShifted: Bool = false) {
+  public init(action: Action, x: Int, y: Int, isShifted: Bool = false) {
     self.action = action
     self.x = x
     self.y = y
@@ -58,7 +58,7 @@ package struct MouseEvent: Hashable, Sendable {
 /// byte that breaks off a UTF-8 character is read on its own: no byte of a sequence is ever read
 /// as a key of its own. Text pasted between bracketed-paste markers is dropped: pasted text is
 /// not a list of commands.
-package struct InputDecoder: Sendable {
+public struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
   /// Inside a control sequence longer than ``sequenceLimit``: its bytes are dropped as they
   /// come, up to and including its final byte, so a runaway sequence holds no memory.
@@ -77,13 +77,15 @@ package struct InputDecoder: Sendable {
   /// The most bytes a control sequence may take before the rest of it is dropped as it comes.
   static let sequenceLimit = 64
 
-  package init() {}
+  public init() {}
 
   /// Whether bytes are waiting for the rest of a sequence, or a sequence or a paste for its end
   /// (wait briefly, then ``flush()``).
-  package var hasPendingInput: Bool { !buffer.isEmpty || pasting || discardingSequence }
+  public var hasPendingInput: Bool { !buffer.isEmpty || pasting || discardingSequence }
 
-  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+  /// The keys `bytes` complete, in order: bytes read from the terminal, as they come (a
+  /// sequence split across reads waits for its rest).
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
     buffer.append(contentsOf: bytes)
     quietFlushes = 0
     return decode(final: false)
@@ -91,8 +93,9 @@ package struct InputDecoder: Sendable {
 
   /// Decodes what is pending as if no more bytes will come: a lone ESC is the Esc key, and a
   /// runaway sequence still open ends (the next key typed is a key, not its end). Inside a
-  /// paste, nothing happens until ``pasteSilence`` quiet flushes in a row end it.
-  package mutating func flush() -> [Key] {
+  /// paste, nothing happens until 33 quiet flushes in a row (a second, at the viewer's 30 ms)
+  /// end it.
+  public mutating func flush() -> [Key] {
     if pasting {
       quietFlushes += 1
       guard quietFlushes >= Self.pasteSilence else { return [] }

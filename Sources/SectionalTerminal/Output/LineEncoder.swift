@@ -2,15 +2,17 @@
 /// trailing blank cells trimmed. With no colours it is plain text (no escape sequence at all),
 /// which is what `feed > feed.txt` and `feed | less` get; otherwise each line carries the
 /// smallest SGRs and ends reset.
-package struct LineEncoder: Sendable {
-  package let colors: ColorDepth
+public struct LineEncoder: Sendable {
+  /// The colours the lines are written in.
+  public let colors: ColorDepth
   /// Whether attributes (bold, reverse…) are written when there is no colour. Off for plain text.
   package var attributesWithoutColor = false
 
-  package init(colors: ColorDepth) { self.colors = colors }
+  /// An encoder writing `colors`; `.none` gives plain text.
+  public init(colors: ColorDepth) { self.colors = colors }
 
   /// The rows `rows` of `canvas`, each followed by a newline.
-  package func encode(_ canvas: Canvas, rows: Range<Int>? = nil) -> [UInt8] {
+  public func encode(_ canvas: Canvas, rows: Range<Int>? = nil) -> [UInt8] {
     let rows = rows ?? 0..<canvas.height
     var out = ByteWriter(capacity: canvas.width * rows.count * 2)
     let escapes = colors != .none || attributesWithoutColor

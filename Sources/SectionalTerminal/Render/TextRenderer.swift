@@ -82,7 +82,7 @@ public final class TextRenderer {
     defer { canvas.clip = canvasClip }
     for (position, element) in elements.enumerated() where !element.attributes.isHidden {
       let attributes = element.attributes
-      let departure = element.departure
+      let departure = element.departureID
       let frame = Self.cellRect(attributes.frame, origin: rect.origin)
       // Fading: a decoration shows the top of its frame as tall as the opacity says, across the
       // whole width (a card's shadow falls outside its frame); a cell or supplementary what its

@@ -10,8 +10,8 @@
 public struct TerminalError: Error, CustomStringConvertible, Sendable {
   /// What failed, and the system's reason.
   public var description: String
-  /// The errno behind it.
-  package var code: Int32
+  /// The errno behind it; 0 when there is none.
+  public var code: Int32
 
   init(_ what: String, code: Int32 = errno) {
     self.code = code
@@ -25,7 +25,7 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
   }
 
   /// The reader went away (`feed | head`): not worth a message.
-  package var isBrokenPipe: Bool { code == EPIPE }
+  public var isBrokenPipe: Bool { code == EPIPE }
 }
 
 // What a signal handler needs to put the terminal back, set before the terminal is changed.
@@ -104,9 +104,12 @@ private let terminatingSignals: [Int32] = [
 /// terminating signals; call `stop()` on every exit path (a `defer`).
 @MainActor
 public final class TerminalSession {
-  package let input: Int32
-  package let output: Int32
-  package private(set) var isActive = false
+  /// The descriptor keys are read from.
+  public let input: Int32
+  /// The descriptor frames are written to.
+  public let output: Int32
+  /// Whether the session has the terminal: between ``start()`` and ``stop()``.
+  public private(set) var isActive = false
   /// Whether mouse reporting is turned on while the session runs. Default true.
   public var mouse: Bool
 
@@ -119,11 +122,11 @@ public final class TerminalSession {
   }
 
   /// Whether `fd` is a terminal.
-  package nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  public nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES` (each from 1 to
   /// 10,000), else 80×24.
-  package nonisolated static func size(
+  public nonisolated static func size(
     of fd: Int32 = 1, environment: (String) -> String? = TerminalSession.environment
   )
     -> (columns: Int, rows: Int)
@@ -142,12 +145,12 @@ public final class TerminalSession {
   }
 
   /// The process environment, read with `getenv`.
-  package nonisolated static func environment(_ name: String) -> String? {
+  public nonisolated static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 
   /// Enters raw mode and the alternate screen and installs the signal handlers.
-  package func start() throws {
+  public func start() throws {
     guard !isActive else { return }
     // Said plainly, rather than as what tcgetattr makes of a pipe ("Inappropriate ioctl").
     guard Self.isTerminal(input), Self.isTerminal(output) else {
@@ -197,7 +200,7 @@ public final class TerminalSession {
 
   /// Leaves the alternate screen, shows the cursor and restores the terminal's modes. Safe to
   /// call more than once.
-  package func stop() {
+  public func stop() {
     if let sequence = restoreSequence, let base = sequence.baseAddress, isActive {
       _ = systemWrite(output, base, sequence.count)
     }
@@ -220,7 +223,7 @@ public final class TerminalSession {
   /// Stops the program as Ctrl-Z does in a shell: the terminal is given back, and taken over and
   /// redrawn when the program is continued (`fg`). Nothing happens when the session is not
   /// running.
-  package func suspend() {
+  public func suspend() {
     guard isActive else { return }
     _ = raise(SIGTSTP)
   }
@@ -253,12 +256,12 @@ public final class TerminalSession {
   }
 
   /// Writes all of `bytes`, retrying interrupted and partial writes.
-  package func write(_ bytes: [UInt8]) throws(TerminalError) {
+  public func write(_ bytes: [UInt8]) throws(TerminalError) {
     try Self.write(bytes, to: output)
   }
 
   /// Writes all of `bytes` to `fd`.
-  package nonisolated static func write(_ bytes: [UInt8], to fd: Int32) throws(TerminalError) {
+  public nonisolated static func write(_ bytes: [UInt8], to fd: Int32) throws(TerminalError) {
     let failure: TerminalError? = bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return nil }
       var offset = 0
@@ -276,31 +279,35 @@ public final class TerminalSession {
   }
 
   /// What happened while waiting.
-  package struct Events: Sendable {
-    package var bytes: [UInt8] = []
-    package var resized = false
-    package var inputClosed = false
-    /// Whether the extra descriptor passed to ``wait(timeout:also:)`` is readable (or closed).
-    package var alsoReadable = false
+  public struct Events: Sendable {
+    /// The bytes read from ``input`` (decode them with an ``InputDecoder``).
+    public var bytes: [UInt8] = []
+    /// Whether the terminal changed size (any number of times) since the last wait.
+    public var resized = false
+    /// Whether ``input`` reached its end or failed: nothing more will be read.
+    public var inputClosed = false
+    /// Which of the descriptors passed to ``wait(timeout:watching:)`` are readable (or closed).
+    public var readable: [Int32] = []
   }
 
-  /// Waits up to `timeout` milliseconds (-1: forever) for input, a resize, or (when given) the
-  /// descriptor `also` becoming readable, and reads the input and resizes. `also` is not read:
-  /// its owner reads it (a pipe of JSON lines, say).
-  package func wait(timeout: Int32, also: Int32? = nil) throws -> Events {
+  /// Waits up to `timeout` milliseconds (-1: forever) for input, a resize, or one of
+  /// `descriptors` becoming readable, and reads the input and drains the resizes. The watched
+  /// descriptors are not read: their owner reads them (a pipe of JSON lines, say).
+  public func wait(timeout: Int32, watching descriptors: [Int32] = []) throws -> Events {
     var events = Events()
     var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
     let resizeIndex = resizePipe.read >= 0 ? fds.count : nil
     if resizePipe.read >= 0 { fds.append(pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)) }
-    let alsoIndex = also.map { _ in fds.count }
-    if let also { fds.append(pollfd(fd: also, events: Int16(POLLIN), revents: 0)) }
+    let watchedStart = fds.count
+    for descriptor in descriptors { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
     let ready = poll(&fds, nfds_t(fds.count), timeout)
     if ready < 0 {
       if errno == EINTR { return events }
       throw TerminalError("waiting for input")
     }
-    if let alsoIndex, fds[alsoIndex].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-      events.alsoReadable = true
+    for index in watchedStart..<fds.count
+    where fds[index].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
+      events.readable.append(fds[index].fd)
     }
     if let resizeIndex, fds[resizeIndex].revents & Int16(POLLIN) != 0 {
       // Drain every pending resize: a storm of them is one redraw.

@@ -37,7 +37,7 @@ extension ListViewer {
   /// Moves focus to the next (previous) button in reading order; from the top (bottom) of the
   /// viewport when the focused one is out of view or there is none.
   package func moveFocus(forward: Bool) {
-    let sections = collectionView.itemCounts.count
+    let sections = collectionView.numberOfSections
     guard sections > 0 else { return }
     var start: IndexPath?
     if let focused, isButton(focused), isVisible(focused) { start = focused }
@@ -59,7 +59,7 @@ extension ListViewer {
   }
 
   func count(_ section: Int) -> Int {
-    section < collectionView.itemCounts.count ? collectionView.itemCounts[section] : 0
+    collectionView.numberOfItems(inSection: section)
   }
 
   func isButton(_ path: IndexPath) -> Bool {
@@ -102,7 +102,7 @@ extension ListViewer {
     if let first = visibleButtons().first { return first }
     // None wholly in view: the next one below.
     let top = collectionView.bounds.minY
-    for section in 0..<collectionView.itemCounts.count {
+    for section in 0..<collectionView.numberOfSections {
       if let button = button(inSection: section, forward: true, after: nil),
         let frame = collectionView.layout.layoutAttributesForItem(at: button)?.frame, frame.minY >= top
       {

@@ -3,8 +3,19 @@ import Sectional
 // Keys and the mouse: scrolling, focus, selection and sideways rows.
 
 extension ListViewer {
-  /// Handles one key or mouse event.
-  package func handle(_ key: Key) {
+  /// What an app's ``onKeyPress`` did with a key.
+  public enum KeyPressResult: Sendable {
+    /// The app acted on it: the viewer does not.
+    case handled
+    /// The viewer handles it as it would without the app.
+    case ignored
+  }
+
+  /// Handles one key or mouse event: the app's ``onKeyPress`` first, then the viewer's keys
+  /// (the table in ``ListViewer``). ``run(in:)`` calls it for every key it reads; a loop of an
+  /// app's own calls it with the keys its ``InputDecoder`` gives.
+  public func handle(_ key: Key) {
+    if let onKeyPress, onKeyPress(key) == .handled { return }
     if handleWhileMoving(key) { return }
     switch key {
     case .up, .character("k"): collectionView.scroll(by: -1)

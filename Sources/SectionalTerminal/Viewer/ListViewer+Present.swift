@@ -31,7 +31,7 @@ extension ListViewer {
 
   /// Writes all of the list's content as lines, `columns` wide, through `output` (the empty view
   /// when the list has no sections).
-  package func printContent(_ output: ([UInt8]) throws(TerminalError) -> Void) throws(TerminalError) {
+  func printContent(_ output: ([UInt8]) throws(TerminalError) -> Void) throws(TerminalError) {
     adapter?.flushPendingUpdates()
     try renderer.printContent(
       of: collectionView, emptyView: adapter?.emptyView, columns: columns, output: output)
@@ -41,7 +41,7 @@ extension ListViewer {
 extension TextRenderer {
   /// Writes all of `collectionView`'s content as lines, `columns` wide, in this renderer's colours,
   /// through `output`, a page at a time; `emptyView` when it has no sections.
-  package func printContent(
+  public func printContent(
     of collectionView: CollectionView, emptyView: CellDescriptor?, columns: Int,
     output: ([UInt8]) throws(TerminalError) -> Void
   ) throws(TerminalError) {

@@ -1,37 +1,30 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// The run loop: one thread, one poll. Keys, resizes, timers, descriptors and work posted from
+// other threads all wake the same wait, and each turn ends with one frame, so whatever a turn
+// changed (a key, a card that arrived, a tick) is drawn together.
+
 extension ListViewer {
   /// Runs the viewer in `session` until a quit key or the end of input: takes the terminal over,
   /// draws, reads keys and resizes, and always gives the terminal back — on return, on a thrown
-  /// error, and (through the session's handlers) on SIGINT, SIGTERM and SIGHUP. Ctrl-Z and
+  /// error, and (through the session's handlers) on the signals that end a program. Ctrl-Z and
   /// SIGTSTP give it back until the program is continued, then take it over and redraw.
   ///
   /// Keys that arrive together are handled together and drawn once; resizes are drained and
-  /// drawn once, so a storm of either costs one frame.
+  /// drawn once, so a storm of either costs one frame. The viewer's event sources
+  /// (``addTimer(every:_:)``, ``addReader(_:_:)``, ``mailbox``) run on this loop, between keys,
+  /// and what they change is drawn in the same turn.
   public func run(in session: TerminalSession) throws {
-    try run(in: session, wakeup: nil)
-  }
-
-  /// What else wakes the viewer: a timer (`interval` milliseconds, -1 for none) and a descriptor
-  /// to watch for reading. `action` runs on the main actor when either fires, with whether the
-  /// descriptor is readable; it returns whether to keep watching the descriptor (false at its
-  /// end). Updates it asks the adapter for are applied and drawn as one frame.
-  package struct Wakeup {
-    package var interval: Int32
-    package var descriptor: Int32?
-    package var action: @MainActor (_ readable: Bool) -> Bool
-
-    package init(interval: Int32, descriptor: Int32? = nil, action: @escaping @MainActor (Bool) -> Bool) {
-      self.interval = interval
-      self.descriptor = descriptor
-      self.action = action
-    }
-  }
-
-  /// ``run(in:)``, woken also by `wakeup` (a feed file to poll, a pipe of cards to read).
-  package func run(in session: TerminalSession, wakeup: Wakeup?) throws {
     try session.start()
-    isRunning = true
+    isLive = true
     defer {
-      isRunning = false
+      isLive = false
       session.stop()
     }
     let size = TerminalSession.size(of: session.output)
@@ -39,47 +32,36 @@ extension ListViewer {
     invalidateScreen()
     try session.write(frameBytes())
     var decoder = InputDecoder()
-    var wakeup = wakeup
+    // When the decoder last read a byte while it waits for a sequence's rest: a lone ESC is the
+    // Esc key if nothing follows within 30 ms, however often a timer or a frame wakes the loop.
+    var pendingSince: ContinuousClock.Instant?
     let clock = ContinuousClock()
-    var nextTick = clock.now
     while !wantsToQuit {
-      // A lone ESC is the Esc key if nothing follows within 30 ms.
-      var timeout: Int32 = decoder.hasPendingInput ? 30 : -1
-      if let interval = wakeup?.interval, interval >= 0 {
-        // Until the next tick (the interval at most), or the ESC wait if that ends sooner.
-        let remaining = clock.now.duration(to: nextTick).components
-        let untilTick = Int32(
-          clamping: max(
-            0, min(Int64(interval), remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000))
-        )
-        timeout = timeout < 0 ? untilTick : min(timeout, untilTick)
+      var timeout: Int32 = -1
+      if let pendingSince {
+        timeout = Self.milliseconds(clock.now.duration(to: pendingSince + Self.escapeWait))
+      }
+      if let due = sources.nextDue {
+        timeout = Self.shorter(timeout, Self.milliseconds(clock.now.duration(to: due)))
       }
       // A transition playing: the next frame in a sixtieth of a second. Keys that arrive
       // meanwhile wake the loop at once and are handled before that frame.
-      if isPlayingTransition { timeout = timeout < 0 ? Self.frameInterval : min(timeout, Self.frameInterval) }
-      // Woken for a transition's frame, a pending ESC has not waited its 30 ms.
-      let playedFrame = isPlayingTransition
-      let waitStarted = clock.now
-      let events = try session.wait(timeout: timeout, also: wakeup?.descriptor)
+      if isPlayingTransition { timeout = Self.shorter(timeout, Self.frameIntervalMilliseconds) }
+      let events = try session.wait(timeout: timeout, watching: sources.descriptors)
       if events.resized {
         let size = TerminalSession.size(of: session.output)
         resize(columns: size.columns, rows: size.rows)
         invalidateScreen()
       }
-      if let current = wakeup {
-        let due = current.interval >= 0 && clock.now >= nextTick
-        if due || events.alsoReadable {
-          if !current.action(events.alsoReadable) { wakeup?.descriptor = nil }
-          if due { nextTick = clock.now.advanced(by: .milliseconds(Int(current.interval))) }
-        }
+      sources.run(readable: events.readable, now: clock.now)
+      var keys: [Key] = []
+      if !events.bytes.isEmpty {
+        keys = decoder.feed(events.bytes)
+        pendingSince = decoder.hasPendingInput ? clock.now : nil
+      } else if let since = pendingSince, since.duration(to: clock.now) >= Self.escapeWait {
+        keys = decoder.flush()
+        pendingSince = decoder.hasPendingInput ? clock.now : nil
       }
-      // Nothing read: a pending ESC is the Esc key once its 30 ms have passed (a timer or a
-      // pipe may have woken us sooner).
-      let escapeTimedOut = waitStarted.duration(to: clock.now) >= .milliseconds(30)
-      let keys =
-        !events.bytes.isEmpty
-        ? decoder.feed(events.bytes)
-        : escapeTimedOut || (wakeup == nil && !playedFrame) ? decoder.flush() : []
       for key in keys where !wantsToQuit && !wantsToSuspend { handle(key) }
       if wantsToSuspend {
         // Stops here until continued; the session then re-enters the screen and wakes this
@@ -98,6 +80,160 @@ extension ListViewer {
     }
   }
 
+  /// How long the decoder waits for the rest of a sequence before it reads what it has (a lone
+  /// ESC as the Esc key).
+  static let escapeWait = Duration.milliseconds(30)
+
   /// Milliseconds between two frames of a transition.
-  static let frameInterval: Int32 = 16
+  static let frameIntervalMilliseconds: Int32 = 16
+
+  /// The shorter of two poll timeouts, -1 being forever.
+  static func shorter(_ a: Int32, _ b: Int32) -> Int32 { a < 0 ? b : b < 0 ? a : min(a, b) }
+
+  /// A duration as a poll timeout: whole milliseconds, rounded up so a timer is never woken
+  /// early, 0 for a time past.
+  static func milliseconds(_ duration: Duration) -> Int32 {
+    guard duration > .zero else { return 0 }
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
+  }
+
+  // MARK: - Event sources
+
+  /// Runs `action` every `interval` on the run loop (a clock, a poll of a file), first one
+  /// interval after the loop starts or the timer is added. A tick the loop was too busy for is
+  /// not made up: the next one is an interval after the late one ran. An interval under a
+  /// millisecond is a millisecond.
+  @discardableResult
+  public func addTimer(every interval: Duration, _ action: @escaping @MainActor () -> Void) -> EventSource {
+    let source = EventSource()
+    let interval = max(interval, .milliseconds(1))
+    sources.timers.append(.init(source: source, interval: interval, due: .now + interval, action: action))
+    return source
+  }
+
+  /// Runs `action` on the run loop whenever `descriptor` is readable or closed: a pipe, a
+  /// socket, standard input when the keys come from `/dev/tty`. The action reads it (without
+  /// blocking: make it `O_NONBLOCK`, or read only what one `read` returns) and returns whether
+  /// to keep watching, false at its end. The viewer never closes the descriptor.
+  @discardableResult
+  public func addReader(_ descriptor: Int32, _ action: @escaping @MainActor () -> Bool) -> EventSource {
+    let source = EventSource()
+    sources.readers.append(.init(source: source, descriptor: descriptor, action: action))
+    return source
+  }
+
+  /// Stops a timer or a reader; nothing happens if it already stopped.
+  public func removeSource(_ source: EventSource) {
+    sources.timers.removeAll { $0.source === source }
+    sources.readers.removeAll { $0.source === source }
+  }
+
+  /// Where another thread or task hands work to the run loop: the work runs on the main actor
+  /// between keys, and what it changes (an update it applies, say) is drawn in the same turn.
+  /// The run loop holds the main thread while it runs, so a `Task { @MainActor in … }` started
+  /// elsewhere waits until it returns; post to the mailbox instead.
+  public var mailbox: Mailbox {
+    if let mailbox = sources.mailbox { return mailbox }
+    let mailbox = Mailbox()
+    sources.mailbox = mailbox
+    return mailbox
+  }
+
+  /// A handle on a timer or a reader, to remove it with ``ListViewer/removeSource(_:)``.
+  public final class EventSource: Sendable {
+    init() {}
+  }
+
+  /// Work handed to a viewer's run loop from any thread: see ``ListViewer/mailbox``.
+  public final class Mailbox: Sendable {
+    /// The read end is polled by the run loop; a byte on it means work is queued. Both ends are
+    /// non-blocking: a full pipe already wakes the loop, so a post never waits for it.
+    let wakeup: (read: Int32, write: Int32)
+    private let queue = Locked<[@MainActor @Sendable () -> Void]>([])
+
+    init() {
+      var fds: [Int32] = [-1, -1]
+      if pipe(&fds) == 0 {
+        for fd in fds {
+          _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+          _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+      }
+      wakeup = (fds[0], fds[1])
+    }
+
+    deinit {
+      if wakeup.read >= 0 {
+        close(wakeup.read)
+        close(wakeup.write)
+      }
+    }
+
+    /// Queues `work` for the run loop and wakes it. Safe from any thread or task (not from a
+    /// signal handler); work posted while the viewer does not run waits until it does.
+    public func post(_ work: @escaping @MainActor @Sendable () -> Void) {
+      queue.withLock { $0.append(work) }
+      var byte: UInt8 = 1
+      _ = write(wakeup.write, &byte, 1)
+    }
+
+    /// Takes the queued work, emptying the pipe first so a post made meanwhile wakes the loop.
+    func take() -> [@MainActor @Sendable () -> Void] {
+      var sink = [UInt8](repeating: 0, count: 64)
+      while read(wakeup.read, &sink, sink.count) > 0 {}
+      return queue.withLock { queue in
+        defer { queue.removeAll() }
+        return queue
+      }
+    }
+  }
+}
+
+/// The timers, readers and mailbox the run loop waits on besides the terminal. A class: an action
+/// may add or remove sources while the loop walks them.
+@MainActor
+final class EventSources {
+  struct Timer {
+    let source: ListViewer.EventSource
+    let interval: Duration
+    var due: ContinuousClock.Instant
+    let action: @MainActor () -> Void
+  }
+
+  struct Reader {
+    let source: ListViewer.EventSource
+    let descriptor: Int32
+    let action: @MainActor () -> Bool
+  }
+
+  var timers: [Timer] = []
+  var readers: [Reader] = []
+  var mailbox: ListViewer.Mailbox?
+
+  /// The earliest a timer is due.
+  var nextDue: ContinuousClock.Instant? { timers.map(\.due).min() }
+
+  /// What to poll: the readers' descriptors and the mailbox's pipe.
+  var descriptors: [Int32] {
+    readers.map(\.descriptor) + (mailbox.map { [$0.wakeup.read] } ?? [])
+  }
+
+  /// Runs the readers that are readable, the timers that are due and the posted work. An action
+  /// may add or remove sources: each is looked up again by its handle before it runs.
+  func run(readable: [Int32], now: ContinuousClock.Instant) {
+    for reader in readers where readable.contains(reader.descriptor) {
+      guard readers.contains(where: { $0.source === reader.source }) else { continue }
+      if !reader.action() { readers.removeAll { $0.source === reader.source } }
+    }
+    for timer in timers where timer.due <= now {
+      guard let index = timers.firstIndex(where: { $0.source === timer.source }) else { continue }
+      timers[index].due = now + timer.interval
+      timer.action()
+    }
+    if let mailbox, readable.contains(mailbox.wakeup.read) {
+      for work in mailbox.take() { work() }
+    }
+  }
 }

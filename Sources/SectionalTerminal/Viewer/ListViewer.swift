@@ -37,7 +37,7 @@ public final class ListViewer {
   weak var focusedController: SectionController?
   /// A message for the status line (a reload that failed, say), shown instead of the key help
   /// until it is set to nil. Sanitised to one line.
-  package var statusMessage: String? {
+  public var statusMessage: String? {
     didSet { statusMessage = statusMessage.map { Sanitizer.clean($0, singleLine: true) } }
   }
   /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
@@ -48,6 +48,10 @@ public final class ListViewer {
   /// list with buttons; a list with none should offer only what works there
   /// (``scrollingKeyHelp``). While the whole list fits, a leading "↑↓ scroll · " is left out.
   public var keyHelp = "↑↓ scroll · Tab focus · Enter open · q quit"
+  /// Sees every key and mouse event before the viewer does: an app's own keys (refresh, delete,
+  /// search). Return `.handled` for a key the app acted on, `.ignored` to leave it to the
+  /// viewer. Offer the app's keys on the status line through ``keyHelp``.
+  public var onKeyPress: (@MainActor (Key) -> KeyPressResult)?
   /// The key help of a list with nothing to focus or open.
   public static let scrollingKeyHelp = "↑↓ scroll · q quit"
   /// What the key help starts with, left out while the whole list fits.
@@ -65,17 +69,23 @@ public final class ListViewer {
   /// The longest a frame of a transition may take (drawn and written): a terminal that cannot
   /// keep up gets the transition's end at once instead of a slide in slow motion.
   public var animationFrameBudget: Duration = .milliseconds(50)
-  /// Set while ``run(in:)`` runs: only then is there a clock to play transitions by.
-  var isRunning = false
+  /// Whether the viewer is live in a terminal, so that animated updates play by the clock
+  /// (``animatesUpdates``); headless, each update shows its end at once. ``run(in:)`` sets it
+  /// while it runs; an app that runs its own loop sets it too.
+  public var isLive = false
+  /// The timers, readers and mailbox of ``run(in:)``.
+  let sources = EventSources()
   /// The transition being played (by its start generation) and when it started.
   var playing: (generation: Int, start: ContinuousClock.Instant)?
   /// Where the item picked up with m was, to focus it again when it is put back.
   var pickedUpItem: IndexPath?
   /// The offset when something was picked up, scrolled back to when it is put back.
   var offsetBeforeMove: Point?
-  package internal(set) var wantsToQuit = false
-  /// Ctrl-Z was pressed: the run loop stops the program (the terminal is given back until `fg`).
-  package var wantsToSuspend = false
+  /// A quit key was pressed, or ``quit()`` called: ``run(in:)`` returns after this turn.
+  public internal(set) var wantsToQuit = false
+  /// Ctrl-Z was pressed: ``run(in:)`` stops the program (the terminal is given back until `fg`);
+  /// a loop of an app's own calls `TerminalSession.suspend()` and sets this back to false.
+  public var wantsToSuspend = false
   private var encoder: FrameEncoder
   private var canvas: Canvas
 
@@ -159,8 +169,9 @@ public final class ListViewer {
   }
 
   /// The bytes that bring the terminal from the last frame to this one (empty when nothing
-  /// changed).
-  package func frameBytes() -> [UInt8] {
+  /// changed): what a loop of an app's own writes after each turn, and every
+  /// ``frameInterval`` while ``isAnimating``.
+  public func frameBytes() -> [UInt8] {
     render()
     return encoder.encode(canvas)
   }
@@ -173,8 +184,12 @@ public final class ListViewer {
     return encoder.encode(canvas)
   }
 
-  /// Forgets what the terminal shows: the next frame is drawn in full.
-  package func invalidateScreen() { encoder.invalidate() }
+  /// Forgets what the terminal shows: the next frame is drawn in full (after Ctrl-L, a resize, or
+  /// anything else that wrote to the terminal).
+  public func invalidateScreen() { encoder.invalidate() }
+
+  /// Ends ``run(in:)`` after this turn, as the quit key does.
+  public func quit() { wantsToQuit = true }
 
   private func drawStatusLine() {
     let y = rows - 1
@@ -224,7 +239,7 @@ public final class ListViewer {
       playing = nil
       return
     }
-    guard isRunning, animatesUpdates, animationDuration > .zero else {
+    guard isLive, animatesUpdates, animationDuration > .zero else {
       collectionView.finishTransition()
       playing = nil
       return
@@ -244,6 +259,13 @@ public final class ListViewer {
 
   /// Whether a transition is playing: the run loop wakes for its next frame.
   var isPlayingTransition: Bool { playing != nil && collectionView.transition != nil }
+
+  /// Whether an animated update is playing: a loop of an app's own asks for ``frameBytes()``
+  /// again within ``frameInterval``.
+  public var isAnimating: Bool { isPlayingTransition }
+
+  /// How often a loop asks for a frame while ``isAnimating``.
+  public static var frameInterval: Duration { .milliseconds(Int(frameIntervalMilliseconds)) }
 
   /// Ends the transition being played at its end state (the terminal could not keep up).
   func skipTransition() {
