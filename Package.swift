@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "backgrounds", targets: ["backgrounds"]),
     .executable(name: "self-sizing", targets: ["self-sizing"]),
     .executable(name: "rows", targets: ["rows"]),
+    .executable(name: "live", targets: ["live"]),
   ],
   dependencies: [],
   targets: [
@@ -39,6 +40,8 @@ let package = Package(
     .executableTarget(name: "backgrounds", dependencies: ["FeedKit"], path: "Samples/Backgrounds"),
     .executableTarget(name: "self-sizing", dependencies: ["FeedKit"], path: "Samples/SelfSizing"),
     .executableTarget(name: "rows", dependencies: ["FeedKit"], path: "Samples/Rows"),
+    // A starting point to copy: it depends on the library products alone.
+    .executableTarget(name: "live", dependencies: ["Sectional", "SectionalTerminal"], path: "Samples/Live"),
     .executableTarget(
       name: "sectional-bench",
       dependencies: [

@@ -191,6 +191,23 @@ import Testing
     #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
   }
 
+  /// The live sample, an app on the viewer's public API: a message a task posts shows up, the
+  /// app's own key adds a note, the timer's clock ticks in the title, and q quits.
+  @Test func theLiveSampleShowsPostedWorkItsOwnKeyAndATimer() throws {
+    _ = try Self.requirements()
+    let binary = try #require(Self.sampleBinary("live"), "build the samples first: swift build")
+    let pane = Pane()
+    pane.type("clear; '\(binary)'")
+    pane.keys("Enter")
+    pane.wait(for: "the live sample") { $0.contains("n adds a note") && $0.contains("n note · q quit") }
+    pane.wait(for: "a message from the task") { $0.contains("Message 1 from a task") }
+    pane.keys("n")
+    pane.wait(for: "the app's own key") { $0.contains("A note") }
+    pane.wait(for: "the clock") { $0.contains("Live · up ") && !$0.contains("Live · up 0 s") }
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("n note · q quit") }
+  }
+
   static func requirements() throws -> String {
     let tmux = shell(["sh", "-c", "command -v tmux"])
     try #require(!tmux.isEmpty, "tmux is needed for the end-to-end tests (.ci/run installs it)")

@@ -37,6 +37,21 @@ func runSample(
     return run.output
   }
 
+  /// TextFront.md shows the live sample whole, as it is: what a reader copies is what runs.
+  @Test func theTextFrontGuideShowsTheLiveSample() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
+    let sample = try String(
+      contentsOf: root.appendingPathComponent("Samples/Live/main.swift"), encoding: .utf8)
+    let guide = try String(
+      contentsOf: root.appendingPathComponent("Documentation/TextFront.md"), encoding: .utf8)
+    let marker = "<!-- example: Samples/Live/main.swift -->\n```swift\n"
+    let start = try #require(guide.range(of: marker), "TextFront.md no longer shows the live sample")
+    let end = try #require(guide.range(of: "\n```", range: start.upperBound..<guide.endIndex))
+    #expect(
+      String(guide[start.upperBound..<end.lowerBound]) == sample.trimmingCharacters(in: .newlines),
+      "TextFront.md's copy of Samples/Live/main.swift differs from the sample")
+  }
+
   @Test func badgesPrintsSeed003() throws {
     let text = printed(BadgesSample.sample, ["--width", "60"])
     try assertSnapshot(text, named: "badges.txt")
