@@ -177,7 +177,6 @@ package enum FeedCommand {
       let viewer = ListViewer(
         adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
       viewer.animatesUpdates = options.animates
-      viewer.keyHelp = "↑↓ scroll · Tab focus · Enter open · m move · q quit"
       if options.file == "-" {
         let stream = CardStream(list: list)
         viewer.addReader(0) { [unowned viewer] in

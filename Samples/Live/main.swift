@@ -46,7 +46,7 @@ adapter.reloadData()
 
 let renderer = TextRenderer(environment: DrawEnvironment(colors: ColorSupport.depth(choice: .auto)))
 let viewer = ListViewer(adapter: adapter, renderer: renderer, title: "Live")
-viewer.keyHelp = "↑↓ scroll · n note · q quit"
+viewer.additionalKeyHelp = ["n note"]
 
 // A key of the app's own, seen before the viewer's keys.
 viewer.onKeyPress = { key in

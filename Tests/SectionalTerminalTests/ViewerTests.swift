@@ -437,9 +437,11 @@ struct Harness {
     #expect(viewer.focused?.section == 2)
     // What is drawn is what a feed of that order draws (the same offset).
     let moved = viewer.render().plainText()
-    let (_, fresh) = feed([cards[1], cards[2], cards[0], cards[3]])
+    let (freshList, fresh) = feed([cards[1], cards[2], cards[0], cards[3]])
     fresh.collectionView.setContentOffset(viewer.collectionView.contentOffset)
+    fresh.collectionView.focusedIndexPath = viewer.focused
     #expect(fresh.render().plainText() == moved)
+    withExtendedLifetime(freshList) {}
   }
 
   @Test func aLiveStreamKeepsTheOrderTheUserGave() {

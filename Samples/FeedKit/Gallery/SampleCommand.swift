@@ -158,7 +158,6 @@ package enum SampleCommand {
         ?? ListViewer(
           collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
           title: list.title)
-      if !sample.hasButtons { viewer.keyHelp = ListViewer.scrollingKeyHelp }
       viewer.animatesUpdates = options.animates
       do {
         // The list owns the data source, which the collection view holds weakly: it lives as long

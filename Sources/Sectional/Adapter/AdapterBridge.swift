@@ -70,6 +70,10 @@ extension AdapterBridge: CollectionViewDataSource {
 // MARK: - CollectionViewDelegate
 
 extension AdapterBridge: CollectionViewDelegate {
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+    sectionController(forSection: indexPath.section)?.shouldSelectItem(at: indexPath.item) ?? false
+  }
+
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     sectionController(forSection: indexPath.section)?.didSelectItem(at: indexPath.item)
   }

@@ -10,6 +10,8 @@ extension CollectionView {
     layout.invalidateLayout()
     itemCounts = currentCounts()
     indexPathsForSelectedItems = []
+    // Nothing says which item is which across a reload: the focus keeps its place if it exists.
+    if let focused = focusedPath, !contains(focused) { focusedPath = nil }
     layoutIfNeeded()
     clampOffset()
   }
@@ -162,15 +164,36 @@ extension CollectionView {
     return false
   }
 
-  /// Moves selected index paths the way the batch moved their items (sources: nil when
-  /// sections keep their indexes).
+  /// Moves selected index paths and the focus the way the batch moved their items (sources:
+  /// nil when sections keep their indexes). Counts are still the old ones here.
   func remapSelection(_ updates: BatchUpdates, sources: [Int?]?) {
-    guard !indexPathsForSelectedItems.isEmpty else { return }
-    let map = BatchValidation.indexPathMapper(updates, sources: sources, oldSectionCount: itemCounts.count)
-    var remapped = Set<IndexPath>()
-    for path in indexPathsForSelectedItems {
-      if let new = map(path) { remapped.insert(new) }
+    if !indexPathsForSelectedItems.isEmpty {
+      let map = BatchValidation.indexPathMapper(updates, sources: sources, oldSectionCount: itemCounts.count)
+      var remapped = Set<IndexPath>()
+      for path in indexPathsForSelectedItems {
+        if let new = map(path) { remapped.insert(new) }
+      }
+      indexPathsForSelectedItems = remapped
     }
-    indexPathsForSelectedItems = remapped
+    if let focused = focusedPath {
+      // A reloaded item is the same item with new content: it keeps the focus.
+      let map = BatchValidation.indexPathMapper(
+        updates, sources: sources, oldSectionCount: itemCounts.count, keepingReloads: true)
+      focusedPath = Self.focus(after: focused, count: numberOfItems(inSection: focused.section), map: map)
+    }
+  }
+
+  /// Where the focus goes when the batch maps `focused` with `map`: the same item, else the
+  /// nearest of its old neighbours that is still there (the next one first, as a list closes
+  /// up over a deleted row), else nowhere.
+  static func focus(after focused: IndexPath, count: Int, map: (IndexPath) -> IndexPath?) -> IndexPath? {
+    if let same = map(focused) { return same }
+    for item in (focused.item + 1)..<max(focused.item + 1, count) {
+      if let next = map(IndexPath(item: item, section: focused.section)) { return next }
+    }
+    for item in stride(from: focused.item - 1, through: 0, by: -1) {
+      if let previous = map(IndexPath(item: item, section: focused.section)) { return previous }
+    }
+    return nil
   }
 }

@@ -46,6 +46,15 @@ public final class CollectionView {
 
   /// The selected items, kept in step with every batch update.
   public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = []
+  /// The item a front's keyboard acts on (Enter selects it), as UIKit's focus on tvOS and with a
+  /// keyboard: it follows its item through every batch update, and when the item is deleted
+  /// it passes to the nearest item of its section still there. A front sets it; the view only
+  /// keeps it in step. A path that does not exist is not kept.
+  public var focusedIndexPath: IndexPath? {
+    get { focusedPath }
+    set { focusedPath = newValue.flatMap { contains($0) ? $0 : nil } }
+  }
+  var focusedPath: IndexPath?
   /// Whether selecting an item keeps the others selected. Default false: one selection at a
   /// time, as in UIKit, so a list's selections never pile up.
   public var allowsMultipleSelection = false

@@ -64,6 +64,10 @@ extension CollectionViewDataSource {
 /// does. Every method defaults to doing nothing.
 @MainActor
 public protocol CollectionViewDelegate: AnyObject {
+  /// Whether a user may select the item, and so focus it with the keyboard (UIKit's
+  /// `collectionView(_:shouldSelectItemAt:)`): a front asks before it focuses or taps an item.
+  /// The default allows buttons only (see ``CollectionView/shouldSelectItem(at:)``).
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
   /// The item was selected.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
   /// The item was deselected.
@@ -81,6 +85,12 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
+  /// The default: whether the item's cell is a button.
+  public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
+    -> Bool
+  {
+    collectionView.isButton(at: indexPath)
+  }
   /// The default does nothing.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
   /// The default does nothing.

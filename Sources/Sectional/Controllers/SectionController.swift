@@ -76,6 +76,15 @@ open class SectionController {
   /// and sizes afterwards. The default does nothing. Calling super is not required.
   open func didUpdate(to object: any ListDiffable) {}
 
+  /// Whether a user may select item `index`, and so focus it with the keyboard (IGListKit's
+  /// `shouldSelectItemAtIndex:`). The default allows a button cell only (IGListKit allows
+  /// every cell): override it to make rows of your own selectable. Calling super is not
+  /// required.
+  open func shouldSelectItem(at index: Int) -> Bool {
+    if case .button = cellForItem(at: index).content { return true }
+    return false
+  }
+
   /// Item `index` was selected. The default does nothing. Calling super is not required.
   open func didSelectItem(at index: Int) {}
 

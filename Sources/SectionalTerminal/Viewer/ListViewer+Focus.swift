@@ -4,54 +4,89 @@ import Sectional
 // following it through updates.
 
 extension ListViewer {
-  /// After an update: focus stays on its card's button wherever the card went, or goes with it.
+  /// After an update: the collection view has kept the focus on its item, or on the nearest
+  /// item of its section; when that one cannot take focus, the nearest one that can does.
   func followFocus() {
-    guard let focused else { return }
-    guard let adapter else {
-      if !isButton(focused) { self.focused = nil }
-      return
-    }
-    guard let controller = focusedController, let section = adapter.section(for: controller) else {
-      self.focused = nil
-      return
-    }
-    if section != focused.section || !isButton(focused) {
-      self.focused = button(inSection: section, forward: false, after: nil)
-    }
+    guard let focused, !canFocus(focused) else { return }
+    self.focused =
+      focusable(inSection: focused.section, forward: true, after: focused.item)
+      ?? focusable(inSection: focused.section, forward: false, after: focused.item)
   }
 
-  /// Selects the focused button (focusing the first visible one when none is).
-  package func activateFocused() {
-    guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
+  /// Selects the focused item as a tap (focusing the first visible one when none is): what
+  /// Enter does.
+  func activateFocused() {
+    guard let path = focused.flatMap({ canFocus($0) ? $0 : nil }) ?? firstVisibleFocusable() else { return }
     focused = path
+    guard collectionView.shouldSelectItem(at: path) else { return }
     collectionView.tapItem(at: path)
     adapter?.flushPendingUpdates()
-    // A press, not a lasting selection (a batch that reloaded the button has already dropped it):
+    // A press, not a lasting selection (a batch that reloaded the item has already dropped it):
     // deselected quietly, as a UIKit cell deselects itself after a tap.
-    collectionView.deselectItem(at: path)
-    // The button may have moved (a card's button follows its new items): focus follows it.
+    collectionView.deselectItem(at: focused ?? path)
     followFocus()
     if let focused { scrollToVisible(focused) }
   }
 
-  /// Moves focus to the next (previous) button in reading order; from the top (bottom) of the
-  /// viewport when the focused one is out of view or there is none.
-  package func moveFocus(forward: Bool) {
+  /// The key help made from what works now (see ``keyHelp``), in at most `room` columns: what
+  /// does not fit goes, the scroll and Tab keys first (every list has them), q quit never.
+  func automaticKeyHelp(scrolls: Bool, room: Int) -> String {
+    var scroll = scrolls ? "↑↓ scroll" : nil
+    var tab: String?
+    var enter: String?
+    var move: String?
+    let target = focused.flatMap { canFocus($0) && isVisible($0) ? $0 : nil } ?? firstVisibleFocusable()
+    if let target {
+      tab = "Tab focus"
+      if collectionView.shouldSelectItem(at: target) {
+        if case .button(let label) = collectionView.cellDescriptor(at: target)?.content, !label.isEmpty {
+          enter = "Enter " + Sanitizer.clean(label, singleLine: true).lowercased()
+        } else {
+          enter = "Enter select"
+        }
+      }
+      if canMove(target) || adapter?.moveDelegate != nil { move = "m move" }
+    }
+    var extra = additionalKeyHelp.map { Sanitizer.clean($0, singleLine: true) }
+    func joined() -> String {
+      ([scroll, tab, enter, move].compactMap { $0 } + extra + ["q quit"]).joined(separator: " · ")
+    }
+    while DisplayWidth.of(joined()) > room {
+      if scroll != nil {
+        scroll = nil
+      } else if tab != nil {
+        tab = nil
+      } else if move != nil {
+        move = nil
+      } else if !extra.isEmpty {
+        extra.removeLast()
+      } else if enter != nil {
+        enter = nil
+      } else {
+        break
+      }
+    }
+    return joined()
+  }
+
+  /// Moves focus to the next (previous) item that can take it, in reading order; from the top
+  /// (bottom) of the viewport when the focused one is out of view or there is none.
+  func moveFocus(forward: Bool) {
     let sections = collectionView.numberOfSections
     guard sections > 0 else { return }
     var start: IndexPath?
-    if let focused, isButton(focused), isVisible(focused) { start = focused }
+    if let focused, canFocus(focused), isVisible(focused) { start = focused }
     var candidate: IndexPath?
     if let start {
-      candidate = button(inSection: start.section, forward: forward, after: start.item)
+      candidate = focusable(inSection: start.section, forward: forward, after: start.item)
       var section = start.section
       while candidate == nil {
         section += forward ? 1 : -1
         guard section >= 0 && section < sections else { break }
-        candidate = button(inSection: section, forward: forward, after: nil)
+        candidate = focusable(inSection: section, forward: forward, after: nil)
       }
     } else {
-      candidate = forward ? firstVisibleButton() : lastVisibleButton()
+      candidate = forward ? firstVisibleFocusable() : lastVisibleFocusable()
     }
     guard let candidate else { return }
     focused = candidate
@@ -62,9 +97,17 @@ extension ListViewer {
     collectionView.numberOfItems(inSection: section)
   }
 
-  func isButton(_ path: IndexPath) -> Bool {
-    if case .button = collectionView.cellDescriptor(at: path)?.content { return true }
-    return false
+  /// Whether the item can take focus: a user may select it, or pick it up and move it.
+  func canFocus(_ path: IndexPath) -> Bool {
+    collectionView.shouldSelectItem(at: path) || canMove(path)
+  }
+
+  /// Whether the item can be picked up and moved on its own (its data source lets it).
+  func canMove(_ path: IndexPath) -> Bool {
+    guard path.section < collectionView.numberOfSections, path.item < count(path.section) else {
+      return false
+    }
+    return collectionView.dataSource?.collectionView(collectionView, canMoveItemAt: path) == true
   }
 
   /// Wholly in view: inside the viewport's rows and, in a section that scrolls sideways, inside
@@ -78,41 +121,42 @@ extension ListViewer {
     return frame.minX >= clip.minX && frame.maxX <= clip.maxX
   }
 
-  /// The next (previous) button of `section` after item `after` (from the start or end when nil).
-  func button(inSection section: Int, forward: Bool, after item: Int?) -> IndexPath? {
+  /// The next (previous) item of `section` that can take focus after item `after` (from the
+  /// start or end when nil).
+  func focusable(inSection section: Int, forward: Bool, after item: Int?) -> IndexPath? {
     let items = count(section)
     let indexes: [Int] =
       forward
       ? Array(((item ?? -1) + 1)..<max((item ?? -1) + 1, items))
       : Array((0..<min(item ?? items, items)).reversed())
-    for index in indexes where isButton(IndexPath(item: index, section: section)) {
+    for index in indexes where canFocus(IndexPath(item: index, section: section)) {
       return IndexPath(item: index, section: section)
     }
     return nil
   }
 
-  func visibleButtons() -> [IndexPath] {
+  func visibleFocusables() -> [IndexPath] {
     let cover = pinnedCover()
     return collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
-      .filter { $0.category == .cell && isButton($0.indexPath) && isVisible($0.indexPath, cover: cover) }
+      .filter { $0.category == .cell && canFocus($0.indexPath) && isVisible($0.indexPath, cover: cover) }
       .map(\.indexPath).sorted()
   }
 
-  func firstVisibleButton() -> IndexPath? {
-    if let first = visibleButtons().first { return first }
+  func firstVisibleFocusable() -> IndexPath? {
+    if let first = visibleFocusables().first { return first }
     // None wholly in view: the next one below.
     let top = collectionView.bounds.minY
     for section in 0..<collectionView.numberOfSections {
-      if let button = button(inSection: section, forward: true, after: nil),
-        let frame = collectionView.layout.layoutAttributesForItem(at: button)?.frame, frame.minY >= top
+      if let item = focusable(inSection: section, forward: true, after: nil),
+        let frame = collectionView.layout.layoutAttributesForItem(at: item)?.frame, frame.minY >= top
       {
-        return button
+        return item
       }
     }
     return nil
   }
 
-  func lastVisibleButton() -> IndexPath? { visibleButtons().last ?? firstVisibleButton() }
+  func lastVisibleFocusable() -> IndexPath? { visibleFocusables().last ?? firstVisibleFocusable() }
 
   /// Scrolls the least that shows the item, with a row of its card around it where there is room;
   /// in a section that scrolls sideways, the section first, until the item is within its row.

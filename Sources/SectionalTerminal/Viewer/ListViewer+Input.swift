@@ -57,7 +57,7 @@ extension ListViewer {
           $0.category != .decoration && $0.frame.intersects(point) && ($0.clip?.intersects(point) ?? true)
         }
         .max(by: LayoutAttributes.drawsBefore)
-      if let top, top.category == .cell, isButton(top.indexPath) {
+      if let top, top.category == .cell, collectionView.shouldSelectItem(at: top.indexPath) {
         focused = top.indexPath
         activateFocused()
       }

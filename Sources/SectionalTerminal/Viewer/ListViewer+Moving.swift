@@ -16,7 +16,7 @@ extension ListViewer {
   /// Picks up the focused item (or its section); the first visible button is focused first when
   /// none is.
   func pickUpFocused() {
-    guard let path = focused.flatMap({ isButton($0) ? $0 : nil }) ?? firstVisibleButton() else { return }
+    guard let path = focused.flatMap({ canFocus($0) ? $0 : nil }) ?? firstVisibleFocusable() else { return }
     focused = path
     offsetBeforeMove = collectionView.contentOffset
     if collectionView.beginInteractiveMovementForItem(at: path) {

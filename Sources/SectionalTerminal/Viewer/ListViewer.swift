@@ -1,8 +1,8 @@
 import Sectional
 
 /// A full-screen viewer for a `ListAdapter` (or any `CollectionView`, a diffable data source's
-/// say): it scrolls, moves focus between buttons, selects the focused one (a card's "View
-/// more"), scrolls sideways sections on their own, follows resizes, and draws each frame as the
+/// say): it scrolls, moves focus between the items that can be selected or moved, selects the
+/// focused one (a card's "View more"), scrolls sideways sections on their own, follows resizes, and draws each frame as the
 /// smallest update of the one before.
 ///
 /// The viewer is separate from the terminal: ``render()`` shows it at its size
@@ -15,8 +15,8 @@ import Sectional
 /// | PgUp PgDn, space, b | scroll a page |
 /// | Home End, g G | top, bottom |
 /// | ← →, h l, Shift-wheel | scroll a sideways section (the focused one, else the one under the pointer or the first in view) |
-/// | Tab, Shift-Tab | focus the next, previous button, scrolled into view (sideways too) |
-/// | Enter, click | select the focused (clicked) button |
+/// | Tab, Shift-Tab | focus the next, previous item that can be selected or moved, scrolled into view (sideways too) |
+/// | Enter, click | select the focused (clicked) item |
 /// | m | pick up the focused item if it can move, else its section (a card) when the adapter has a move delegate; then ↑ ↓ move it, Enter drops it, Esc puts it back |
 /// | Ctrl-L | redraw everything |
 /// | Ctrl-Z | suspend: the shell is back until `fg`, which redraws everything |
@@ -29,12 +29,14 @@ public final class ListViewer {
   public let renderer: TextRenderer
   /// The collection view shown.
   public let collectionView: CollectionView
-  /// The focused button, if any. Under an adapter it follows its section's controller through
-  /// updates: when the card moves, focus moves with it; when the card goes, focus goes.
+  /// The focused item, if any: the collection view's `focusedIndexPath`, which
+  /// follows its item through every update (when its card moves, focus moves with it; when the
+  /// item goes, focus passes to its nearest neighbour that can take it). Tab moves it between
+  /// the items that can be selected or moved.
   public internal(set) var focused: IndexPath? {
-    didSet { focusedController = focused.flatMap { adapter?.sectionController(forSection: $0.section) } }
+    get { collectionView.focusedIndexPath }
+    set { collectionView.focusedIndexPath = newValue }
   }
-  weak var focusedController: SectionController?
   /// A message for the status line (a reload that failed, say), shown instead of the key help
   /// until it is set to nil. Sanitised to one line.
   public var statusMessage: String? {
@@ -44,13 +46,17 @@ public final class ListViewer {
   public var showsStatusLine = true
   /// Shown at the left of the status line; empty by default.
   public var title: String
-  /// The keys the status line offers, at its right. The default offers Tab and Enter, for a
-  /// list with buttons; a list with none should offer only what works there
-  /// (``scrollingKeyHelp``). While the whole list fits, a leading "↑↓ scroll · " is left out.
-  public var keyHelp = "↑↓ scroll · Tab focus · Enter open · q quit"
+  /// The keys the status line offers, at its right. nil (the default) offers the keys that work
+  /// now: "↑↓ scroll", "Tab focus" while an item in view can take focus, Enter and what it does
+  /// to the focused item ("Enter view more": a button's label, else "select"), "m move" while
+  /// it can be picked up, the app's ``additionalKeyHelp``, and "q quit". A string is shown as
+  /// it is. Either way, while the whole list fits, a leading "↑↓ scroll · " is left out.
+  public var keyHelp: String?
+  /// The app's own keys in the automatic ``keyHelp``, before "q quit": `["n note"]`.
+  public var additionalKeyHelp: [String] = []
   /// Sees every key and mouse event before the viewer does: an app's own keys (refresh, delete,
   /// search). Return `.handled` for a key the app acted on, `.ignored` to leave it to the
-  /// viewer. Offer the app's keys on the status line through ``keyHelp``.
+  /// viewer. Offer the app's keys on the status line through ``additionalKeyHelp``.
   public var onKeyPress: (@MainActor (Key) -> KeyPressResult)?
   /// The key help of a list with nothing to focus or open.
   public static let scrollingKeyHelp = "↑↓ scroll · q quit"
@@ -206,9 +212,6 @@ public final class ListViewer {
         ? "Bot"
         : collectionView.contentOffset.y <= 0
           ? "Top" : "\(Int(collectionView.contentOffset.y * 100 / maximum))%"
-    // While the whole list fits ("All"), there is nothing to scroll: the scroll keys are left out.
-    var keys = Sanitizer.clean(isMoving ? Self.movingKeyHelp : keyHelp, singleLine: true)
-    if maximum <= 0, keys.hasPrefix(Self.scrollKeys) { keys.removeFirst(Self.scrollKeys.count) }
     let left = title.isEmpty ? " " + position : " \(title) · \(position)"
     let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)
     if let statusMessage {
@@ -225,6 +228,14 @@ public final class ListViewer {
         canvas.drawText("…", x: used + drawn, y: y, style: warning, maxWidth: 1)
       }
       return
+    }
+    // While the whole list fits ("All"), there is nothing to scroll: the scroll keys are left out.
+    var keys: String
+    if let keyHelp, !isMoving {
+      keys = Sanitizer.clean(keyHelp, singleLine: true)
+      if maximum <= 0, keys.hasPrefix(Self.scrollKeys) { keys.removeFirst(Self.scrollKeys.count) }
+    } else {
+      keys = isMoving ? Self.movingKeyHelp : automaticKeyHelp(scrolls: maximum > 0, room: columns - used - 3)
     }
     let keysWidth = DisplayWidth.of(keys)
     if used + keysWidth + 3 <= columns {

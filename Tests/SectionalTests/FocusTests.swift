@@ -1,0 +1,75 @@
+import Sectional
+import Testing
+
+/// The collection view keeps the focus on its item through every batch, as it keeps selections;
+/// when the item goes, the focus passes to the nearest item of its section still there.
+@Suite @MainActor struct FocusTests {
+  @Test func focusFollowsItsItemAndPassesToANeighbourWhenItGoes() {
+    let view = CollectionView(layout: FlowLayout(), size: Size(width: 20, height: 10))
+    let source = DiffableDataSource<Int, String>(collectionView: view) { _, item in
+      .text(item, role: .body, width: 20, height: 1)
+    }
+    var snapshot = DiffableSnapshot<Int, String>()
+    snapshot.appendSections([0, 1])
+    snapshot.appendItems(["a", "b", "c"], toSection: 0)
+    snapshot.appendItems(["x"], toSection: 1)
+    source.apply(snapshot, animatingDifferences: false)
+    view.focusedIndexPath = IndexPath(item: 1, section: 0)
+    func focusedItem() -> String? { view.focusedIndexPath.flatMap { source.itemIdentifier(for: $0) } }
+    #expect(focusedItem() == "b")
+
+    snapshot.insertItems(["new"], beforeItem: "a")
+    source.apply(snapshot)
+    #expect(view.focusedIndexPath == IndexPath(item: 2, section: 0) && focusedItem() == "b")
+
+    snapshot.moveSection(1, beforeSection: 0)
+    source.apply(snapshot)
+    #expect(view.focusedIndexPath == IndexPath(item: 2, section: 1) && focusedItem() == "b")
+
+    snapshot.reloadItems(["b"])
+    source.apply(snapshot)
+    #expect(focusedItem() == "b", "a reloaded item keeps the focus")
+
+    snapshot.deleteItems(["b"])
+    source.apply(snapshot)
+    #expect(focusedItem() == "c", "the next item takes the focus of a deleted one")
+
+    snapshot.deleteItems(["c"])
+    source.apply(snapshot)
+    #expect(focusedItem() == "a", "the last item passes it back to the one before")
+
+    snapshot.deleteSections([0])
+    source.apply(snapshot)
+    #expect(view.focusedIndexPath == nil, "its section went: nothing is left to focus")
+
+    view.focusedIndexPath = IndexPath(item: 5, section: 0)
+    #expect(view.focusedIndexPath == nil, "a path that does not exist is not kept")
+  }
+
+  @Test func buttonsAreSelectableByDefaultAndAControllerMakesItsRowsSelectable() {
+    final class Rows: SectionController {
+      var selectable = false
+      override func numberOfItems() -> Int { 2 }
+      override func cellForItem(at index: Int) -> CellDescriptor {
+        index == 0
+          ? textCell("row", role: .body)
+          : CellDescriptor(
+            reuseKind: "button", size: .exact(Size(width: 10, height: 1)), content: .button("Go"))
+      }
+      override func shouldSelectItem(at index: Int) -> Bool {
+        selectable || super.shouldSelectItem(at: index)
+      }
+    }
+    let controller = Rows()
+    let source = ClosureSource([Note(id: 1, text: "n")]) { _ in controller }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 20, height: 10)))
+    adapter.dataSource = source
+    adapter.reloadData()
+    let view = adapter.collectionView
+    #expect(!view.shouldSelectItem(at: IndexPath(item: 0, section: 0)), "text is read, not pressed")
+    #expect(view.shouldSelectItem(at: IndexPath(item: 1, section: 0)), "a button is pressed")
+    #expect(!view.shouldSelectItem(at: IndexPath(item: 2, section: 0)), "no such item")
+    controller.selectable = true
+    #expect(view.shouldSelectItem(at: IndexPath(item: 0, section: 0)))
+  }
+}
