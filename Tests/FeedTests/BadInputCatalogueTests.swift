@@ -426,6 +426,10 @@ import Testing
       for _ in 0..<InputDecoder.pasteSilence { #expect(decoder.flush() == []) }
       #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
     }
+    check("K06", "an SS3 sequence of 66 bytes") {
+      #expect(
+        keys([[0x1B, 0x4F] + Array(repeating: 0x31, count: 63) + Array("qj".utf8)]) == [.character("j")])
+    }
   }
 
   // MARK: - The page and the tests agree

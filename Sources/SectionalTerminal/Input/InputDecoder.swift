@@ -174,8 +174,13 @@ package struct InputDecoder: Sendable {
       return decodeCSI(at: index, final: final)
     case 0x4F:  // O: SS3, parameter bytes (a modifier: ESC O 5 A is Ctrl-Up) then a final byte
       var end = index + 2
-      while end < buffer.count, (0x30...0x3F).contains(buffer[end]), end - index < Self.sequenceLimit {
+      while end < buffer.count, (0x30...0x3F).contains(buffer[end]) {
         end += 1
+        if end - index > Self.sequenceLimit {
+          // A runaway, as in a CSI: the rest is dropped as it comes, up to its final byte.
+          discardingSequence = true
+          return (end - index, nil)
+        }
       }
       guard end < buffer.count else { return final ? (end - index, nil) : (0, nil) }
       // Cut short by anything else (another sequence, a control): dropped, the rest read on
