@@ -430,6 +430,9 @@ import Testing
       #expect(
         keys([[0x1B, 0x4F] + Array(repeating: 0x31, count: 63) + Array("qj".utf8)]) == [.character("j")])
     }
+    check("K07", "a paste marker with another byte") {
+      #expect(keys([Array("\u{1B}[?200~j\u{1B}[200$~k".utf8)]) == [.character("j"), .character("k")])
+    }
   }
 
   // MARK: - The page and the tests agree

@@ -230,11 +230,13 @@ package struct InputDecoder: Sendable {
         length, Self.mouse(code: values[0], x: values[1] - 1, y: values[2] - 1, release: finalByte == 0x6D)
       )
     }
-    let parameters = Self.numbers(body[...])
-    if finalByte == 0x7E, parameters == [200] || parameters == [201] {
-      pasting = parameters == [200]  // the paste's start or end marker
+    // The paste's start or end marker, spelled exactly: `numbers` reads past a `?` or a `$`,
+    // and a malformed sequence must not leave the keyboard dead for a second.
+    if finalByte == 0x7E, body.elementsEqual("200".utf8) || body.elementsEqual("201".utf8) {
+      pasting = body.elementsEqual("200".utf8)
       return (length, nil)
     }
+    let parameters = Self.numbers(body[...])
     if let key = Self.cursorKey(finalByte) { return (length, key) }
     let key: Key? =
       switch finalByte {
