@@ -325,6 +325,16 @@ import Testing
       let run = feedFile("[]")
       #expect(run.status == 0 && run.output.contains("This feed has no cards yet."))
     }
+    check("F19", "an id made only of escape sequences") {
+      // Cleaned, it would show as `""`: it shows as the file spells it.
+      let id = #"\u001b[31m\u001b]0;t\u0007"#
+      let run = feedFile("[" + card(id: id) + "," + card(id: id) + "]")
+      #expect(
+        run.status == 65 && run.errors.contains(#"the id "\u001b[31m\u001b]0;t\u0007" of"#), "\(run.errors)")
+      let expand = runFeed(["--expand", "\u{1B}[31m"])
+      #expect(expand.status == 64 && expand.errors.contains(#"no card "\u001b[31m""#), "\(expand.errors)")
+      #expect(!run.errors.contains("\u{1B}") && !expand.errors.contains("\u{1B}"))
+    }
   }
 
   @Test func badPathsAndOptionsExitWithTheirStatus() {
