@@ -265,6 +265,19 @@ import Testing
       let run = rendered(#"a\ud800b\udc00c"#)
       #expect(run.status == 0 && run.output.contains("a\u{FFFD}b\u{FFFD}c"))
     }
+    check("T11", "a word of 1 MB") {
+      // Measured as the terminal measures; the characters measured are counted, not timed.
+      func measured(_ length: Int) -> (lines: Int, asked: Int) {
+        var asked = 0
+        let lines = TextWrapping.lines(String(repeating: "w", count: length), width: 40) {
+          asked += $0.utf8.count
+          return DisplayWidth.of($0)
+        }
+        return (lines.count, asked)
+      }
+      let (small, large) = (measured(100_000), measured(1_000_000))
+      #expect(large.lines == 25_000 && large.asked < small.asked * 15, "\(small) against \(large)")
+    }
     check("T10", "an escape in a card id") {
       let run = runFeed(["--expand", "\u{1B}]52;c;x\u{07}id"])
       #expect(run.status == 64 && !run.errors.contains("\u{1B}") && !run.errors.contains("\u{07}"))
