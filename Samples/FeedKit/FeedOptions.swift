@@ -50,8 +50,25 @@ package struct FeedOptions: Hashable, Sendable {
   /// `text` as a message shows it: control sequences removed, one line, at most `limit`
   /// characters (the rest cut, with "…").
   static func shown(_ text: some StringProtocol, limit: Int = 40) -> String {
-    let clean = Sanitizer.clean(text, singleLine: true)
+    let clean = visible(text, cleaned: Sanitizer.clean(text, singleLine: true))
     return clean.count <= limit ? clean : String(clean.prefix(limit)) + "…"
+  }
+
+  /// `cleaned`, unless cleaning left nothing of `text` (it was all escape sequences and
+  /// controls): then `text` with what cleaning drops written as JSON escapes (`\u001b`), as a
+  /// feed file spells it. A message quoting `""` names nothing the reader can find.
+  static func visible(_ text: some StringProtocol, cleaned: String) -> String {
+    guard cleaned.isEmpty, !text.isEmpty else { return cleaned }
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if Sanitizer.clean(String(scalar), singleLine: true).isEmpty {
+        let hex = String(scalar.value, radix: 16)
+        escaped += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 
   /// `text` shown in quotes.

@@ -94,7 +94,8 @@ package struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// Text from the file as an error message may show it: no controls, at most 40 characters.
   static func shown(_ text: some StringProtocol) -> String {
-    let clean = Sanitizer.clean(String(text.prefix(200)), singleLine: true)
+    let head = text.prefix(200)
+    let clean = FeedOptions.visible(head, cleaned: Sanitizer.clean(String(head), singleLine: true))
     return clean.count > 40 ? clean.prefix(39) + "…" : clean
   }
 }

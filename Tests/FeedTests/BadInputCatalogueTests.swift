@@ -265,6 +265,19 @@ import Testing
       let run = rendered(#"a\ud800b\udc00c"#)
       #expect(run.status == 0 && run.output.contains("a\u{FFFD}b\u{FFFD}c"))
     }
+    check("T11", "a word of 1 MB") {
+      // Measured as the terminal measures; the characters measured are counted, not timed.
+      func measured(_ length: Int) -> (lines: Int, asked: Int) {
+        var asked = 0
+        let lines = TextWrapping.lines(String(repeating: "w", count: length), width: 40) {
+          asked += $0.utf8.count
+          return DisplayWidth.of($0)
+        }
+        return (lines.count, asked)
+      }
+      let (small, large) = (measured(100_000), measured(1_000_000))
+      #expect(large.lines == 25_000 && large.asked < small.asked * 15, "\(small) against \(large)")
+    }
     check("T10", "an escape in a card id") {
       let run = runFeed(["--expand", "\u{1B}]52;c;x\u{07}id"])
       #expect(run.status == 64 && !run.errors.contains("\u{1B}") && !run.errors.contains("\u{07}"))
@@ -324,6 +337,16 @@ import Testing
     check("F16", "an empty feed") {
       let run = feedFile("[]")
       #expect(run.status == 0 && run.output.contains("This feed has no cards yet."))
+    }
+    check("F19", "an id made only of escape sequences") {
+      // Cleaned, it would show as `""`: it shows as the file spells it.
+      let id = #"\u001b[31m\u001b]0;t\u0007"#
+      let run = feedFile("[" + card(id: id) + "," + card(id: id) + "]")
+      #expect(
+        run.status == 65 && run.errors.contains(#"the id "\u001b[31m\u001b]0;t\u0007" of"#), "\(run.errors)")
+      let expand = runFeed(["--expand", "\u{1B}[31m"])
+      #expect(expand.status == 64 && expand.errors.contains(#"no card "\u001b[31m""#), "\(expand.errors)")
+      #expect(!run.errors.contains("\u{1B}") && !expand.errors.contains("\u{1B}"))
     }
   }
 
@@ -425,6 +448,13 @@ import Testing
       #expect(decoder.feed(Array("\u{1B}[200~q".utf8)) == [])
       for _ in 0..<InputDecoder.pasteSilence { #expect(decoder.flush() == []) }
       #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
+    }
+    check("K06", "an SS3 sequence of 66 bytes") {
+      #expect(
+        keys([[0x1B, 0x4F] + Array(repeating: 0x31, count: 63) + Array("qj".utf8)]) == [.character("j")])
+    }
+    check("K07", "a paste marker with another byte") {
+      #expect(keys([Array("\u{1B}[?200~j\u{1B}[200$~k".utf8)]) == [.character("j"), .character("k")])
     }
   }
 

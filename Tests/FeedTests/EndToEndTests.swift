@@ -358,6 +358,39 @@ import Testing
     #expect(!modes.contains("-icanon") && !modes.contains("-echo"))
   }
 
+  /// An abort (a failed allocation, `kill -ABRT`) and a signal nothing in the program uses
+  /// give the terminal back within a second, before the runtime's crash report (which waits in
+  /// a terminal for a key) or the shell writes, and still end the program by the signal.
+  @Test(arguments: [(SIGABRT, 134), (SIGUSR1, 138)])
+  func anyTerminatingSignalRestoresTheTerminalFirst(signal: Int32, status: Int) throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    pane.startFeed(binary, "; echo \"status $?\"")
+    let children = Self.shell(["pgrep", "-P", "\(pane.shellPID)"]).split(separator: "\n").compactMap {
+      Int32($0)
+    }
+    let feed = try #require(children.first, "the feed's process")
+    func screenAndMouse() -> String {
+      Self.shell(Self.tmux + ["display-message", "-p", "-t", pane.name, "#{alternate_on} #{mouse_any_flag}"])
+    }
+    kill(feed, signal)
+    var modes = screenAndMouse()
+    for _ in 0..<15 where modes != "0 0\n" {
+      usleep(100_000)
+      modes = screenAndMouse()
+    }
+    #expect(modes == "0 0\n", "alternate screen and mouse reporting, 1.5 s after the signal: \(modes)")
+    let screen = pane.wait(for: "the shell or the crash report") {
+      $0.contains("status \(status)") || $0.contains("any other key to quit")
+    }
+    if !screen.contains("status") {
+      pane.keys("x")
+      pane.wait(for: "the shell") { $0.contains("status \(status)") }
+    }
+    let terminal = pane.terminalModes()
+    #expect(terminal.contains("icanon") && terminal.contains("echo"), "cooked mode again: \(terminal)")
+  }
+
   /// Output that fails says so, naming what standard output is; a reader that goes away is
   /// not an error.
   @Test func failingOutputIsNamedAndAClosedPipeIsQuiet() throws {

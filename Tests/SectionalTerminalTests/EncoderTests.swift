@@ -202,6 +202,54 @@ import Testing
     }
   }
 
+  /// What a terminal shows after the incremental bytes equals what it shows after a full frame
+  /// of the same canvas, cell for cell and style for style, whether it measures as we do or
+  /// draws the uncertain graphemes narrower or wider: a redraw (Ctrl-L, a resize, the first
+  /// frame) changes nothing a person can see.
+  @Test func incrementalAndFullFramesShowTheSame() {
+    var random = SplitMix64(seed: 2_027)
+    let glyphs = Self.uncertain + Self.certain + ["❤️", "☀️", "x", "y"].map { Character($0) }
+    let styles = FrameEncoderTests.palette.flatMap { background in
+      [
+        TextStyle(background: background),
+        TextStyle(foreground: FrameEncoderTests.palette[2], background: background),
+      ]
+    }
+    for trial in 0..<90 {
+      let (width, height) = (4 + random.next(below: 20), 2 + random.next(below: 6))
+      func terminal() -> VirtualTerminal {
+        switch trial % 3 {
+        case 0: VirtualTerminal(width: width, height: height)
+        default: Self.disagreeing(width: width, height: height, narrower: trial % 3 == 1)
+        }
+      }
+      var encoder = FrameEncoder(colors: .trueColor)
+      encoder.usesScrollRegions = trial % 2 == 0
+      var incremental = terminal()
+      var frame = Canvas(width: width, height: height)
+      for step in 0..<20 {
+        var next = frame
+        for _ in 0..<(1 + random.next(below: 8)) {
+          let glyph = glyphs[random.next(below: glyphs.count)]
+          next.put(
+            glyph, columns: DisplayWidth.of(glyph), x: random.next(below: width),
+            y: random.next(below: height),
+            style: styles[random.next(below: styles.count)], opaque: true)
+        }
+        if random.next(below: 4) == 0 {
+          next.shiftRows(top: 0, bottom: height, by: random.next(below: 2) == 0 ? -1 : 1)
+        }
+        incremental.apply(encoder.encode(next))
+        var full = terminal()
+        var fullEncoder = FrameEncoder(colors: .trueColor)
+        full.apply(fullEncoder.encodeFull(next))
+        #expect(incremental.unknown.isEmpty && full.unknown.isEmpty)
+        #expect(incremental.screen.cells == full.screen.cells, "trial \(trial) step \(step)")
+        frame = next
+      }
+    }
+  }
+
   @Test func rowsWithoutThemAreStillWrittenCellByCell() {
     var encoder = FrameEncoder(colors: .none)
     encoder.synchronized = false

@@ -58,4 +58,100 @@ import Testing
     #expect(TextWrapping.lines("a  b", width: 4) == ["a  b"])
     #expect(TextWrapping.size(of: "a  b", width: 3, printableASCIIIsOneColumn: true) == (1, 2))
   }
+
+  /// The wrap as the docs define it, written plainly (each word's rest measured again after
+  /// every line broken off it): lines and their widths.
+  static func referenceLines(_ text: String, width: Int, measure: (Substring) -> Int) -> [(String, Int)] {
+    guard width > 0 else { return [(text, measure(text[...]))] }
+    var result: [(String, Int)] = []
+    for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      var line = ""
+      var lineWidth = 0
+      var spaces = 0
+      for piece in paragraph.split(separator: 0x20, omittingEmptySubsequences: false) {
+        if piece.isEmpty {
+          spaces += 1
+          continue
+        }
+        var word = Substring(piece)
+        var wordWidth = measure(word)
+        let gap = line.isEmpty && lineWidth == 0 ? 0 : spaces
+        spaces = 1
+        if lineWidth > 0 && lineWidth + gap + wordWidth <= width {
+          line += String(repeating: " ", count: gap) + word
+          lineWidth += gap + wordWidth
+          continue
+        }
+        if lineWidth > 0 { result.append((line, lineWidth)) }
+        while wordWidth > width {
+          var taken = 0
+          var used = 0
+          for character in word {
+            let step = measure(String(character)[...])
+            if used + step > width && used > 0 { break }
+            used += step
+            taken += 1
+          }
+          result.append((String(word.prefix(taken)), used))
+          word = word.dropFirst(taken)
+          wordWidth = measure(word)
+        }
+        line = String(word)
+        lineWidth = wordWidth
+      }
+      result.append((line, lineWidth))
+    }
+    return result
+  }
+
+  /// The wrap against the plain one over random text of wide, zero-width and many-scalar
+  /// graphemes (flags, ZWJ and VS16 emoji, combining marks, a mark after a space), by grapheme
+  /// count and by a table of display widths: breaking long words without measuring their rest
+  /// again changes no line.
+  @Test func wrappingEqualsThePlainWrap() {
+    let extra = [
+      "漢字漢字漢字", "e\u{301}", "\u{301}", " \u{301}x", "🇯🇵🇫🇷🇯", "👨‍👩‍👧", "❤️", "☀", "\r\n", "\t",
+      "wwwwwwwwwwwwwwwwwwwwwww",
+      "漢a漢a漢a漢a漢a漢", "a\u{200D}b",
+    ]
+    // Two columns from the CJK blocks on, none for combining marks and ZWJ: what a terminal
+    // measures, in a table the test can see whole.
+    let columns: (Substring) -> Int = { text in
+      text.reduce(0) { sum, character in
+        let value = character.unicodeScalars.first!.value
+        return sum + ((0x300..<0x370).contains(value) || value == 0x200D ? 0 : value >= 0x2E80 ? 2 : 1)
+      }
+    }
+    for (measureName, measure) in [("graphemes", { (text: Substring) in text.count }), ("columns", columns)] {
+      for (text, width) in Self.randomTexts(count: 3_000, seed: 64, extraPieces: extra) {
+        var lines: [(String, Int)] = []
+        TextWrapping.forEachLine(text, width: width, measure: measure) { lines.append((String($0), $1)) }
+        let reference = Self.referenceLines(text, width: width, measure: measure)
+        #expect(
+          lines.map(\.0) == reference.map(\.0) && lines.map(\.1) == reference.map(\.1),
+          "\(text.debugDescription) at \(width) by \(measureName)")
+      }
+    }
+  }
+
+  /// A word without spaces is measured in proportion to its length, not its length squared:
+  /// the characters handed to `measure` for a 1 MB word are about ten times those for 100 KB.
+  /// Counted, not timed, so a busy machine cannot fail it.
+  @Test func aLongWordIsMeasuredInLinearSteps() {
+    func measured(_ length: Int) -> Int {
+      var asked = 0
+      let word = String(repeating: "w", count: length)
+      // Printable ASCII: a byte a column, and counting bytes costs nothing.
+      TextWrapping.forEachLine(
+        word, width: 80,
+        measure: {
+          asked += $0.utf8.count; return $0.utf8.count
+        }
+      ) { _, _ in }
+      return asked
+    }
+    let small = measured(100_000)
+    let large = measured(1_000_000)
+    #expect(large < small * 15, "\(small) characters measured for 100 KB, \(large) for 1 MB")
+  }
 }

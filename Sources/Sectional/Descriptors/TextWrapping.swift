@@ -94,7 +94,9 @@ public enum TextWrapping {
 
   /// Calls `body` with each wrapped line and its width. Lines end at newlines; words are
   /// separated by spaces. Both are found on the UTF-8 bytes (a newline or a space is one byte),
-  /// so splitting costs no grapheme breaking; only the words are measured.
+  /// so splitting costs no grapheme breaking; only the words are measured, each once and then
+  /// grapheme by grapheme where it is broken, so any text wraps in linear time. `measure` must
+  /// give a text the sum of its graphemes' widths, as grapheme counting and display widths do.
   package static func forEachLine(
     _ text: String, width: Int, measure: (Substring) -> Int, _ body: (Substring, Int) -> Void
   ) {
@@ -155,7 +157,9 @@ public enum TextWrapping {
         }
         body(word[word.startIndex..<end], used)
         word = word[end...]
-        wordWidth = measure(word)
+        // What is left is the word less the line broken off: measuring it again after every
+        // line made a long word quadratic in its length.
+        wordWidth -= used
       }
       line = word
       lineWidth = wordWidth

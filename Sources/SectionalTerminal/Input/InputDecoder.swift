@@ -177,8 +177,13 @@ public struct InputDecoder: Sendable {
       return decodeCSI(at: index, final: final)
     case 0x4F:  // O: SS3, parameter bytes (a modifier: ESC O 5 A is Ctrl-Up) then a final byte
       var end = index + 2
-      while end < buffer.count, (0x30...0x3F).contains(buffer[end]), end - index < Self.sequenceLimit {
+      while end < buffer.count, (0x30...0x3F).contains(buffer[end]) {
         end += 1
+        if end - index > Self.sequenceLimit {
+          // A runaway, as in a CSI: the rest is dropped as it comes, up to its final byte.
+          discardingSequence = true
+          return (end - index, nil)
+        }
       }
       guard end < buffer.count else { return final ? (end - index, nil) : (0, nil) }
       // Cut short by anything else (another sequence, a control): dropped, the rest read on
@@ -228,11 +233,13 @@ public struct InputDecoder: Sendable {
         length, Self.mouse(code: values[0], x: values[1] - 1, y: values[2] - 1, release: finalByte == 0x6D)
       )
     }
-    let parameters = Self.numbers(body[...])
-    if finalByte == 0x7E, parameters == [200] || parameters == [201] {
-      pasting = parameters == [200]  // the paste's start or end marker
+    // The paste's start or end marker, spelled exactly: `numbers` reads past a `?` or a `$`,
+    // and a malformed sequence must not leave the keyboard dead for a second.
+    if finalByte == 0x7E, body.elementsEqual("200".utf8) || body.elementsEqual("201".utf8) {
+      pasting = body.elementsEqual("200".utf8)
       return (length, nil)
     }
+    let parameters = Self.numbers(body[...])
     if let key = Self.cursorKey(finalByte) { return (length, key) }
     let key: Key? =
       switch finalByte {

@@ -53,11 +53,19 @@ package struct FrameEncoder: Sendable {
         let cell = canvas[x, y]
         if cell.isContinuation { continue }
         styles.set(cell.style, into: &out)
-        out.append(grapheme: cell.grapheme)
-        // The terminal may have moved the cursor by another width: say where the next cell is.
-        if x + Int(cell.width) < canvas.width, DisplayWidth.isUncertain(cell.grapheme) {
-          out.moveCursor(x: x + Int(cell.width), y: y)
+        guard DisplayWidth.isUncertain(cell.grapheme) else {
+          out.append(grapheme: cell.grapheme)
+          continue
         }
+        // Over blanks of its width, as an incremental frame writes it: a terminal that draws it
+        // narrower shows the cell's own background beside it either way, not what the clear
+        // left. Then the terminal may have moved the cursor by another width: say where the
+        // next cell is.
+        let span = Swift.max(1, Int(cell.width))
+        for _ in 0..<span { out.append(grapheme: " ") }
+        out.moveCursor(x: x, y: y)
+        out.append(grapheme: cell.grapheme)
+        if x + span < canvas.width { out.moveCursor(x: x + span, y: y) }
       }
     }
     out.write(ANSI.resetStyle)

@@ -92,12 +92,96 @@ private func resumeFromSignalHandler() {
   _ = systemWrite(resizePipe.write, &byte, 1)
 }
 
-/// The signals that end the program: the terminal is restored, then the signal takes its
-/// default course (the shell sees the program killed by it). SIGILL and SIGTRAP are how Swift
-/// runtime traps arrive, SIGSEGV and SIGBUS crashes: a bug must not leave a raw terminal either.
-private let terminatingSignals: [Int32] = [
-  SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS,
-]
+/// The signals that end the program and that a handler may catch (SIGKILL cannot be caught, and
+/// SIGSTOP only stops): the terminal is restored, then the signal takes its course (see
+/// `endFromSignalHandler`), so the shell sees the program killed by it. SIGILL and SIGTRAP are
+/// how Swift runtime traps arrive, SIGABRT an abort (a failed allocation), SIGSEGV, SIGBUS and
+/// SIGFPE crashes: a bug must not leave a raw terminal either. One ignored when the session
+/// starts (SIGPIPE, by `feed`) cannot end the program, and one with a handler other than a crash
+/// report's may not be meant to: both are left alone.
+private let terminatingSignals: [Int32] = {
+  var numbers: [Int32] = [
+    SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE,
+    SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+  ]
+  #if os(Linux)
+    numbers += [SIGSTKFLT, SIGIO, SIGPWR]
+    #if canImport(Glibc)
+      // The real-time signals end a process too, unless something handles them.
+      numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    #endif
+  #endif
+  return numbers
+}()
+
+/// Whether `number` is how a crash arrives: a fault of an instruction, or an abort.
+private func isCrash(_ number: Int32) -> Bool {
+  switch number {
+  case SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSEGV, SIGSYS, SIGABRT: true
+  default: false
+  }
+}
+
+/// What each terminating signal did before the session, by number, for the handler to hand the
+/// signal back to. Allocated once and never freed: a handler may run at any moment.
+nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
+/// Which signals the session handles, by number (the others were ignored when it started).
+nonisolated(unsafe) private var handledSignals: UnsafeMutablePointer<Bool>?
+/// Room for every signal number (Linux has 64, macOS 31).
+private let signalSlots = 128
+
+/// The raw value of an action's handler: `SIG_DFL` is 0, `SIG_IGN` 1, anything else a function.
+private func handlerBits(_ action: sigaction) -> Int {
+  #if canImport(Darwin)
+    unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
+  #elseif canImport(Musl)
+    unsafeBitCast(action.__sa_handler.sa_handler, to: Int.self)
+  #else
+    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+  #endif
+}
+
+/// A terminating signal: the terminal is put back first (a crash report or the shell writes
+/// next, on a normal screen), then the signal is handed, with its details and the context it
+/// interrupted, to the handler that had it before the session (the Swift runtime's crash
+/// report), and ends the program by its default action: that report returns after a
+/// `kill -ABRT`, and a program going on with its terminal given back would be stuck.
+private func endFromSignalHandler(
+  _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
+  restoreFromSignalHandler()
+  guard let previousActions, number >= 0, Int(number) < signalSlots else {
+    _ = signal(number, SIG_DFL)
+    _ = raise(number)
+    return
+  }
+  var previous = previousActions[Int(number)]
+  _ = sigaction(number, &previous, nil)
+  if handlerBits(previous) > 1 {
+    #if canImport(Darwin)
+      let handler = previous.__sigaction_u
+    #elseif canImport(Musl)
+      let handler = previous.__sa_handler
+    #else
+      let handler = previous.__sigaction_handler
+    #endif
+    if previous.sa_flags & SA_SIGINFO != 0 {
+      #if canImport(Darwin)
+        handler.__sa_sigaction?(number, info, context)
+      #else
+        handler.sa_sigaction?(number, info, context)
+      #endif
+    } else {
+      #if canImport(Darwin)
+        handler.__sa_handler?(number)
+      #else
+        handler.sa_handler?(number)
+      #endif
+    }
+  }
+  _ = signal(number, SIG_DFL)
+  _ = raise(number)
+}
 
 /// A terminal taken over for a full-screen program: raw mode, the alternate screen, a hidden
 /// cursor, no autowrap, mouse reporting, bracketed paste. `stop()` undoes all of it, and so does any of the
@@ -208,7 +292,13 @@ public final class TerminalSession {
     if attributesSaved { _ = tcsetattr(input, TCSADRAIN, &savedAttributes) }
     attributesSaved = false
     isActive = false
-    for number in terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(number, SIG_DFL) }
+    for number in [SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(number, SIG_DFL) }
+    if let previousActions, let handledSignals {
+      for number in terminatingSignals where handledSignals[Int(number)] {
+        _ = sigaction(number, previousActions + Int(number), nil)
+        handledSignals[Int(number)] = false
+      }
+    }
     if resizePipe.read >= 0 {
       close(resizePipe.read)
       close(resizePipe.write)
@@ -238,12 +328,31 @@ public final class TerminalSession {
       var byte: UInt8 = 1
       _ = systemWrite(resizePipe.write, &byte, 1)
     }
-    for terminating in terminatingSignals {
-      _ = signal(terminating) { number in
-        restoreFromSignalHandler()
-        _ = signal(number, SIG_DFL)
-        _ = raise(number)
-      }
+    if previousActions == nil {
+      previousActions = .allocate(capacity: signalSlots)
+      previousActions?.initialize(repeating: sigaction(), count: signalSlots)
+      handledSignals = .allocate(capacity: signalSlots)
+      handledSignals?.initialize(repeating: false, count: signalSlots)
+    }
+    guard let previousActions, let handledSignals else { return }
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_sigaction = endFromSignalHandler
+    #elseif canImport(Musl)
+      action.__sa_handler.sa_sigaction = endFromSignalHandler
+    #else
+      action.__sigaction_handler.sa_sigaction = endFromSignalHandler
+    #endif
+    // On the alternate signal stack where there is one: a stack overflow is a SIGSEGV too.
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK
+    sigemptyset(&action.sa_mask)
+    for number in terminatingSignals where Int(number) < signalSlots {
+      guard sigaction(number, nil, previousActions + Int(number)) == 0 else { continue }
+      // Taken over from its default, or from a crash reporter; one ignored cannot end the
+      // program, and another handler's signal may not be meant to.
+      let handler = handlerBits(previousActions[Int(number)])
+      guard handler == 0 || (handler > 1 && (isCrash(number) || number == SIGQUIT)) else { continue }
+      handledSignals[Int(number)] = sigaction(number, &action, nil) == 0
     }
     _ = signal(SIGTSTP, suspendFromSignalHandler)
     _ = signal(SIGCONT, continueFromSignalHandler)
