@@ -2,7 +2,8 @@ import Sectional
 import Testing
 
 // IGListKit's own tests, translated: the same inputs and the same expected outputs, each named
-// after the test it mirrors (IGListAdapterE2ETests, IGListAdapterTests).
+// after the test it mirrors (IGListAdapterE2ETests, IGListAdapterTests,
+// IGListBindingSectionControllerTests).
 
 /// IGListKit's `IGTestObject`: a key and a mutable value, which its controller shows as that
 /// many items. A class, so a batch can change it in place, as IGListKit's tests do.
@@ -31,10 +32,48 @@ final class KeyedController: GenericSectionController<KeyedObject> {
   }
 }
 
+/// A view model of IGListKit's binding tests: a number, a string, or a keyed value
+/// (`IGTestObject` as a view model).
+enum BindingItem: ListDiffable, Hashable {
+  case number(Int)
+  case text(String)
+  case keyed(Int, String)
+  var diffIdentifier: String {
+    switch self {
+    case .number(let number): "n\(number)"
+    case .text(let text): "s\(text)"
+    case .keyed(let key, _): "k\(key)"
+    }
+  }
+}
+
+/// IGListKit's `IGTestDiffingObject`: a key and the view models its section shows.
+struct DiffingObject: ListDiffable, Hashable {
+  var key: Int
+  var items: [BindingItem]
+  var diffIdentifier: Int { key }
+}
+
+/// IGListKit's `IGTestDiffingSectionController`, with a display delegate recording the cells
+/// that end.
+@MainActor
+final class DiffingController: BindingSectionController<DiffingObject>, DisplayDelegate {
+  var endedCells: [Int] = []
+  override init() {
+    super.init()
+    displayDelegate = self
+  }
+  override func viewModels(for object: DiffingObject) -> [any ListDiffable] { object.items }
+  override func cell(for viewModel: any ListDiffable, at index: Int) -> CellDescriptor {
+    .text("\(viewModel as! BindingItem)", role: .body, width: 10, height: 1)
+  }
+  func didEndDisplayingCell(at index: Int, in controller: SectionController) { endedCells.append(index) }
+}
+
 @MainActor
 @Suite struct IGListKitParityTests {
   func keyedAdapter(_ objects: [any ListDiffable]) -> (ListAdapter, ClosureSource) {
-    let source = ClosureSource(objects) { _ in KeyedController() }
+    let source = ClosureSource(objects) { $0 is DiffingObject ? DiffingController() : KeyedController() }
     let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
     adapter.scheduler = { _ in }
     adapter.dataSource = source
@@ -143,5 +182,61 @@ final class KeyedController: GenericSectionController<KeyedObject> {
     var finished: Bool?
     adapter.reloadData { finished = $0 }
     #expect(finished == false)
+  }
+
+  // MARK: - IGListBindingSectionControllerTests
+
+  @Test func test_whenUpdating_withNotUniqueModels_thatCellsCorrectAndConfigured() {
+    let (adapter, _) = keyedAdapter([DiffingObject(key: 1, items: [.number(7), .text("seven")])])
+    adapter.reloadObjects([
+      DiffingObject(
+        key: 1, items: [.text("four"), .number(4), .text("seven"), .number(7), .text("seven"), .number(10)])
+    ])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    // The repeated "seven" is dropped, as the adapter drops repeated objects, and reported.
+    #expect(
+      controller.viewModels.map { $0 as! BindingItem } == [
+        .text("four"), .number(4), .text("seven"), .number(7), .number(10),
+      ])
+    #expect(counts(adapter) == [5])
+    #expect(adapter.collectionView.diagnostics.map(\.kind) == [.duplicateIdentifiers])
+  }
+
+  @Test("-[IGListBindingSectionController moveObjectFromIndex:toIndex:] reorders its view models")
+  func bindingMoveReordersViewModels() {
+    let (adapter, _) = keyedAdapter([DiffingObject(key: 1, items: [.text("a"), .text("b"), .text("c")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    controller.moveObject(from: 0, to: 2)
+    #expect(controller.viewModels.map { $0 as! BindingItem } == [.text("b"), .text("c"), .text("a")])
+    #expect(controller.cellForItem(at: 2).content == .text("text(\"a\")", role: .body))
+  }
+
+  @Test("-[IGListBindingSectionController sizeForItemAtIndex:] past its view models is zero")
+  func bindingSizePastTheViewModelsIsZero() {
+    let (adapter, _) = keyedAdapter([DiffingObject(key: 1, items: [.text("a")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    #expect(controller.sizeForItem(at: 1) == .exact(Size(width: 0, height: 0)))
+  }
+
+  @Test func test_whenUpdating_withViewModelMovesAndReloads_thatCellUpdatedAndInstanceSame() {
+    let (adapter, source) = keyedAdapter([
+      DiffingObject(key: 1, items: [.text("foo"), .text("bar"), .keyed(42, "baz")])
+    ])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    #expect(counts(adapter) == [3])
+    adapter.collectionView.selectItem(at: IndexPath(item: 1, section: 0))  // "bar"
+    // 42 moves to the front and changes; "foo" and "bar" are the same cells.
+    source.objects = [DiffingObject(key: 1, items: [.keyed(42, "bang"), .text("foo"), .text("bar")])]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(
+      (0..<3).map { controller.cellForItem(at: $0).content } == [
+        .text("keyed(42, \"bang\")", role: .body), .text("text(\"foo\")", role: .body),
+        .text("text(\"bar\")", role: .body),
+      ])
+    // Only 42's cell ended (deleted and inserted); the others kept theirs, and "bar" its selection.
+    #expect(controller.endedCells == [2])
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
   }
 }
