@@ -51,6 +51,7 @@ enum BindingItem: ListDiffable, Hashable {
 struct DiffingObject: ListDiffable, Hashable {
   var key: Int
   var items: [BindingItem]
+  var title = ""
   var diffIdentifier: Int { key }
 }
 
@@ -237,6 +238,38 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
     // Only 42's cell ended (deleted and inserted); the others kept theirs, and "bar" its selection.
     #expect(controller.endedCells == [2])
     #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  /// IGListKit warns that an unequal object reloads a binding section; here its item batch is
+  /// all that changes, so with the same view models nothing is reloaded.
+  @Test func anUnequalObjectWithTheSameViewModelsReloadsNothing() {
+    let (adapter, source) = keyedAdapter([DiffingObject(key: 1, items: [.text("a"), .text("b")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    adapter.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    source.objects = [DiffingObject(key: 1, items: [.text("a"), .text("b")], title: "new")]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(controller.object?.title == "new")
+    #expect(controller.endedCells.isEmpty)
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+  }
+
+  /// A binding controller's own update asked for while the list's update is pending runs after
+  /// that update gave it its new object: it diffs against the view models the update left.
+  @Test func aBindingUpdateQueuedBehindTheListsUpdateDiffsWhatTheUpdateLeft() {
+    let (adapter, source) = keyedAdapter([DiffingObject(key: 1, items: [.text("a"), .text("b")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    source.objects = [DiffingObject(key: 1, items: [.text("a"), .text("b"), .text("c")])]
+    adapter.performUpdates()
+    var finished: Bool?
+    controller.updateAnimated { finished = $0 }
+    #expect(finished == nil)  // it waits for the update
+    adapter.flushPendingUpdates()
+    #expect(finished == true)
+    #expect(controller.viewModels.count == 3)
+    #expect(counts(adapter) == [3])
+    #expect(controller.endedCells.isEmpty)
     #expect(adapter.collectionView.diagnostics.isEmpty)
   }
 }

@@ -144,11 +144,15 @@ extension ListAdapter {
         batch.updates(&items)
         batch.controller.forgetCachedItems()
         guard let old, section(for: batch.controller) != nil, !reloaded.contains(old) else { continue }
-        folds[
-          ObjectIdentifier(batch.controller),
-          default: ItemFold(controller: batch.controller, old: old, batches: [])
-        ]
-        .batches.append(items)
+        let id = ObjectIdentifier(batch.controller)
+        var fold = folds[id] ?? ItemFold(controller: batch.controller, old: old, batches: [])
+        // An empty batch changes nothing, and another batch of the section stands in for it.
+        if fold.batches.allSatisfy(\.isEmpty) {
+          fold.batches = [items]
+        } else if !items.isEmpty {
+          fold.batches.append(items)
+        }
+        folds[id] = fold
       }
       // Two batches of one section are each in the numbering the other left: it is reloaded.
       var itemFolds: [ItemFold] = []

@@ -9,7 +9,12 @@
 @MainActor
 open class BindingSectionController<Object: ListDiffable>: GenericSectionController<Object> {
   /// The view models on screen, one per item.
-  public private(set) var viewModels: [any ListDiffable] = []
+  public private(set) var viewModels: [any ListDiffable] = [] {
+    didSet { viewModelsVersion &+= 1 }
+  }
+  /// Counts the changes of `viewModels`: a batch that waited (for the list's pending update)
+  /// diffs again when they changed meanwhile.
+  private var viewModelsVersion = 0
 
   /// Told when an item is selected or deselected, with its view model; nil (the default) for
   /// nobody. Held weakly.
@@ -59,11 +64,20 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
       return
     }
     let result = diff(old: viewModels, new: new).forBatchUpdates()
+    let version = viewModelsVersion
     // Asked for even when nothing changed: inside the adapter's update, the batch (empty or not)
-    // is what says this section is not to be reloaded.
+    // is what says this section is not to be reloaded. Not animated then: nothing moves.
     context.performBatch(
-      for: self, animated: true,
+      for: self, animated: result.hasChanges,
       updates: { updates in
+        var new = new
+        var result = result
+        if self.viewModelsVersion != version {
+          // The list's update gave this controller its object, and so view models, first.
+          guard let object = self.object else { return }
+          new = self.withoutRepeats(self.viewModels(for: object))
+          result = diff(old: self.viewModels, new: new).forBatchUpdates()
+        }
         self.viewModels = new
         updates.delete(result.deletes)
         updates.insert(result.inserts)
