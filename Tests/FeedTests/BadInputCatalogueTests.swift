@@ -30,6 +30,11 @@ import Testing
     var diffIdentifier: Int { id }
   }
 
+  /// View models with a repeated identifier.
+  final class Repeats: BindingSectionController<Model> {
+    override func viewModels(for object: Model) -> [any ListDiffable] { [7, 7, 8] }
+  }
+
   func harness(
     _ ids: [Int], size: Size = Size(width: 20, height: 10), expecting: Set<Diagnostic.Kind> = [],
     controller: @escaping @MainActor (any ListDiffable) -> SectionController = { _ in Sized() }
@@ -78,6 +83,8 @@ import Testing
     try check("L01", "duplicate identifiers") {
       let h = try harness([1, 2, 1, 3, 2], expecting: [.duplicateIdentifiers])
       #expect(h.adapter.objects.map { ($0 as! Model).id } == [1, 2, 3])
+      let binding = try harness([1], expecting: [.duplicateIdentifiers]) { _ in Repeats() }
+      #expect(binding.collectionView.numberOfItems(inSection: 0) == 2)
     }
     let sizes: [(String, Size, Set<Diagnostic.Kind>)] = [
       ("L02", Size(width: -3, height: -2), [.invalidSize]),

@@ -156,8 +156,8 @@ enum FuzzStep: CustomStringConvertible {
   case update([FuzzModel])
   /// Toggle the expandable section with this id (nothing when it is not in the list).
   case toggle(Int)
-  /// An update and a toggle in the same turn: the toggle's batch applies first, the update
-  /// after, in one flush.
+  /// An update and a toggle in the same turn: the toggle's batch folds into the update, in one
+  /// flush.
   case updateAndToggle([FuzzModel], Int)
   /// Select an index path, which may not exist.
   case select(IndexPath)
@@ -289,8 +289,10 @@ struct FuzzRun {
           let controller = adapter.sectionController(for: FuzzModel(id: id, rows: [], text: ""))
             as? FuzzExpandableController
         else { return }
+        // Folded into a pending update, the toggle changes the state when the update runs.
+        let expanding = !controller.isExpanded
         controller.toggle()
-        if controller.isExpanded { expanded.insert(id) } else { expanded.remove(id) }
+        if expanding { expanded.insert(id) } else { expanded.remove(id) }
       }
       func update(_ objects: [FuzzModel]) {
         if hasDuplicates(objects) { expecting.insert(.duplicateIdentifiers) }

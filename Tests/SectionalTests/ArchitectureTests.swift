@@ -138,7 +138,7 @@ func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
     #expect(adapter.collectionView.contentSize.height == 7)
     #expect(adapter.collectionView.diagnostics.isEmpty)
     // Inserting a binding section raises nothing either.
-    source.objects.insert(Rows(id: "c", heights: [2, 2, 2]), at: 1)
+    source.objects.insert(Rows(id: "c", heights: [2, 1, 3]), at: 1)
     adapter.performUpdates()
     adapter.flushPendingUpdates()
     #expect(adapter.collectionView.itemCounts == [2, 3, 2])

@@ -1,6 +1,7 @@
 /// The adapter's updater, as IGListKit's `IGListAdapterUpdater`: coalesces the updates asked for
-/// in one turn into one, queues an update asked for while one runs, and holds the item batches
-/// controllers ask for while an update is applied, to run right after it in the new numbering.
+/// in one turn into one, queues an update asked for while one runs, folds into a pending update
+/// the item batches controllers ask for before it runs, and holds the ones asked for while an
+/// update is applied, to run right after it in the new numbering.
 ///
 /// It knows nothing of objects or sections: the adapter gives it the work to run.
 @MainActor
@@ -21,6 +22,27 @@ final class AdapterUpdater {
   /// and every later retain and release of it the slow path.
   private(set) var controllerBeingUpdated: ObjectIdentifier?
   private var heldBatches: [() -> Void] = []
+  /// What the controller being updated asked for in its `didUpdate(to:)`.
+  private var folded = FoldedItems.none
+  /// Item batches asked for while an update was pending, to be folded into it.
+  private var queuedBatches: [QueuedBatch] = []
+
+  /// The item batches a controller asked for while it was being updated.
+  enum FoldedItems {
+    case none
+    case items(ItemUpdates)
+    /// More than one batch: each is in the numbering the one before left, so they cannot be
+    /// applied as one.
+    case several
+  }
+
+  /// A controller's item batch waiting for the pending update. The controller is held: it is the
+  /// batch's to change, and the adapter drops the queue with the update.
+  struct QueuedBatch {
+    let controller: SectionController
+    let updates: (inout ItemUpdates) -> Void
+    let completion: ((Bool) -> Void)?
+  }
 
   /// Records an asked-for update and its completion; true when the caller should schedule a
   /// flush (none is scheduled yet, and no update is running: one that is runs it next).
@@ -73,12 +95,35 @@ final class AdapterUpdater {
     }
   }
 
-  /// Runs `body` (the controller's `didUpdate(to:)`) with `controller` as the one being updated.
-  func updating(_ controller: SectionController, _ body: () -> Void) {
-    let previous = controllerBeingUpdated
+  /// Runs `body` (the controller's `didUpdate(to:)`) with `controller` as the one being updated;
+  /// returns the item batches it asked for meanwhile.
+  func updating(_ controller: SectionController, _ body: () -> Void) -> FoldedItems {
+    let previous = (controllerBeingUpdated, folded)
     controllerBeingUpdated = ObjectIdentifier(controller)
+    folded = .none
     body()
-    controllerBeingUpdated = previous
+    let asked = folded
+    (controllerBeingUpdated, folded) = previous
+    return asked
+  }
+
+  /// Records an item batch of the controller being updated.
+  func fold(_ updates: ItemUpdates) {
+    if case .none = folded { folded = .items(updates) } else { folded = .several }
+  }
+
+  /// Keeps a controller's item batch for the pending update, which is animated only if the batch
+  /// is too (as IGListKit's updater).
+  func queue(_ batch: QueuedBatch, animated: Bool) {
+    pendingIsAnimated = (pendingIsAnimated ?? true) && animated
+    queuedBatches.append(batch)
+  }
+
+  /// The item batches queued for the update about to be applied; the queue is empty after.
+  func takeQueuedBatches() -> [QueuedBatch] {
+    let batches = queuedBatches
+    queuedBatches = []
+    return batches
   }
 
   /// Keeps `batch` to run once the update being applied is in.

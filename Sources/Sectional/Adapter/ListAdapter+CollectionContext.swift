@@ -63,19 +63,20 @@ extension ListAdapter {
   public func section(for controller: SectionController) -> Int? { sectionMap.section(for: controller) }
 
   /// Applies the controller's item batch (see
-  /// ``CollectionContext/performBatch(for:animated:updates:completion:)``); during an adapter
-  /// update, holds it until the update is in.
+  /// ``CollectionContext/performBatch(for:animated:updates:completion:)``); while an adapter
+  /// update is pending, folds it into that update; while one is applied, holds it until it is in.
   func performBatch(
     for controller: SectionController, animated: Bool = false,
     updates: @escaping (inout ItemUpdates) -> Void, completion: ((Bool) -> Void)?
   ) {
     if updater.isApplyingUpdate {
       if ObjectIdentifier(controller) == updater.controllerBeingUpdated {
-        // Its section is inserted or reloaded by the update being applied: the model changes
-        // now and the update carries the new items.
-        var ignored = ItemUpdates()
-        updates(&ignored)
+        // Its section is changed by the update being applied: the model changes now and the
+        // update carries the batch (or inserts or reloads the section).
+        var itemUpdates = ItemUpdates()
+        updates(&itemUpdates)
         controller.forgetCachedItems()
+        updater.fold(itemUpdates)
         if let completion { updater.hold { completion(true) } }
       } else {
         // Another section: its model changes once the update is in, and its batch applies in
@@ -88,6 +89,14 @@ extension ListAdapter {
           self.performBatch(for: controller, animated: animated, updates: updates, completion: completion)
         }
       }
+      return
+    }
+    if updater.hasPendingUpdate, section(for: controller) != nil {
+      // Applied with the pending update, its completion after both: it then sees the new
+      // sections, as IGListKit's updater folds them.
+      updater.queue(
+        AdapterUpdater.QueuedBatch(controller: controller, updates: updates, completion: completion),
+        animated: animated)
       return
     }
     // The controller changes its model in `updates`: what the view shows is captured before.
@@ -108,13 +117,7 @@ extension ListAdapter {
       return
     }
     var batch = BatchUpdates()
-    batch.insertedItems = itemUpdates.inserts.map { IndexPath(item: $0, section: section) }
-    batch.deletedItems = itemUpdates.deletes.map { IndexPath(item: $0, section: section) }
-    batch.reloadedItems = itemUpdates.reloads.map { IndexPath(item: $0, section: section) }
-    batch.movedItems = itemUpdates.moves.map {
-      IndexPathMove(
-        from: IndexPath(item: $0.from, section: section), to: IndexPath(item: $0.to, section: section))
-    }
+    batch.add(itemUpdates, oldSection: section, newSection: section)
     let applied = collectionView.performBatchUpdates(batch, animated: animated)
     if applied {
       visibility.remapDisplayedCells(of: controller, section: section, through: batch)
@@ -184,5 +187,21 @@ extension ListAdapter {
   func visibleIndexes(for controller: SectionController) -> [Int] {
     guard let section = section(for: controller) else { return [] }
     return collectionView.indexPathsForVisibleItems.filter { $0.section == section }.map(\.item)
+  }
+}
+
+extension BatchUpdates {
+  /// Adds one section's item batch: deletes, reloads and moves from `oldSection`, inserts and
+  /// moves to `newSection`.
+  mutating func add(_ items: ItemUpdates, oldSection: Int, newSection: Int) {
+    for item in items.inserts { insertedItems.append(IndexPath(item: item, section: newSection)) }
+    for item in items.deletes { deletedItems.append(IndexPath(item: item, section: oldSection)) }
+    for item in items.reloads { reloadedItems.append(IndexPath(item: item, section: oldSection)) }
+    for move in items.moves {
+      movedItems.append(
+        IndexPathMove(
+          from: IndexPath(item: move.from, section: oldSection),
+          to: IndexPath(item: move.to, section: newSection)))
+    }
   }
 }

@@ -7,6 +7,7 @@ extension ListAdapter {
   /// transition a front plays; the update is animated when every call coalesced into it asked
   /// for it. `completion` is called once the update is applied.
   public func performUpdates(animated: Bool = false, completion: ((Bool) -> Void)? = nil) {
+    if let dataSource { queuedDataSource = dataSource }
     guard updater.request(animated: animated, completion: completion) else { return }
     scheduler { [weak self] in self?.flushPendingUpdates() }
   }
@@ -20,25 +21,57 @@ extension ListAdapter {
   }
 
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
-  /// identifiers are still kept.
+  /// identifiers are still kept. Without a data source nothing changes and `completion` gets
+  /// false, as in IGListKit.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
+    guard let dataSource else {
+      completion?(false)
+      return
+    }
     // A section being moved goes back first: the data source has not been told of it.
     cancelSectionMovement(animated: false)
+    // Batches waiting for a pending update change their models now: the reload shows them.
+    let queued = updater.takeQueuedBatches()
     updater.applying {
-      let resolved = resolveControllers()
+      for batch in queued {
+        var ignored = ItemUpdates()
+        batch.updates(&ignored)
+        batch.controller.forgetCachedItems()
+      }
+      let resolved = resolveControllers(from: dataSource)
       for controller in visibility.displayedControllers { visibility.forgetDisplayedCells(of: controller) }
       sectionMap.install(resolved, context: context)
       for (object, controller) in zip(resolved.objects, resolved.controllers) {
-        update(controller, to: object)
+        _ = update(controller, to: object)
       }
       collectionView.reloadData()
     }
     updateVisibility()
+    for batch in queued { batch.completion?(true) }
     completion?(true)
   }
 
-  /// Reloads the sections of these objects (their controllers get the objects again).
+  /// Reloads the sections of these objects: each takes the place of the object of its identifier
+  /// (in ``objects`` too) and its controller gets it again. Called from a controller's
+  /// ``SectionController/didUpdate(to:)``, the objects of that controller are only stored (its
+  /// section is redone anyway), and the others reload once the update is in.
   public func reloadObjects(_ objects: [any ListDiffable]) {
+    if updater.isApplyingUpdate {
+      var later: [any ListDiffable] = []
+      for object in objects {
+        guard let controller = sectionMap.controller(for: AnyDiffIdentifier(object)),
+          let section = section(for: controller)
+        else { continue }
+        if ObjectIdentifier(controller) == updater.controllerBeingUpdated {
+          // Giving it the object again would run its didUpdate(to:), and so this call, again.
+          sectionMap.replaceObject(at: section, with: object)
+        } else {
+          later.append(object)
+        }
+      }
+      if !later.isEmpty { updater.hold { [weak self] in self?.reloadObjects(later) } }
+      return
+    }
     cancelSectionMovement(animated: false)
     updater.applying {
       var updates = BatchUpdates()
@@ -47,7 +80,8 @@ extension ListAdapter {
           let section = section(for: controller)
         else { continue }
         visibility.forgetDisplayedCells(of: controller)
-        update(controller, to: object)
+        sectionMap.replaceObject(at: section, with: object)
+        _ = update(controller, to: object)
         updates.reloadedSections.append(section)
       }
       if !updates.isEmpty { collectionView.performBatchUpdates(updates) }
@@ -61,37 +95,106 @@ extension ListAdapter {
     collectionView.capturingStart(animated) { applyUpdate(animatingBatch: animated) }
   }
 
+  /// A surviving section whose changes are item batches (its controller's own), not a reload.
+  private struct ItemFold {
+    let controller: SectionController
+    let old: Int
+    var batches: [ItemUpdates]
+  }
+
   private func applyUpdate(animatingBatch animated: Bool) {
+    let source = dataSource ?? queuedDataSource
+    queuedDataSource = nil
+    let queued = updater.takeQueuedBatches()
+    var applied = true
     updater.applying {
-      let resolved = resolveControllers()
+      let resolved = resolveControllers(from: source)
       let changes = Self.diff(old: objects, resolved)
       let oldControllers = controllers
-      for old in changes.updates { visibility.forgetDisplayedCells(of: oldControllers[old]) }
+      // The queued batches' sections before the install renumbers them.
+      var queuedOld: [Int?] = []
+      for batch in queued { queuedOld.append(section(for: batch.controller)) }
       sectionMap.install(resolved, context: context)
       // didUpdate only where the controller is new or its object's content changed, in section
       // order, with every controller already in its new section.
       var updatedNew = resolved.created
       for old in changes.updates { updatedNew.append(oldControllers[old].sectionIndex) }
       updatedNew.sort()
-      for index in updatedNew { update(controllers[index], to: objects[index]) }
-      let batch = changes.forBatchUpdates()
+      var asked: [Int: ItemUpdates] = [:]
+      for index in updatedNew {
+        if case .items(let items) = update(controllers[index], to: objects[index]) { asked[index] = items }
+      }
+      // A changed controller that said what changed as one item batch (a binding controller)
+      // keeps its other cells, sizes and selections: its section is not reloaded.
+      var folds: [ObjectIdentifier: ItemFold] = [:]
+      var reloads: [Int] = []
+      for old in changes.updates {
+        let controller = oldControllers[old]
+        if let items = asked[controller.sectionIndex] {
+          folds[ObjectIdentifier(controller)] = ItemFold(controller: controller, old: old, batches: [items])
+        } else {
+          reloads.append(old)
+        }
+      }
+      // Batches asked for before the update change their models after the objects did, as
+      // IGListKit runs them, and join its batch.
+      let reloaded = Set(reloads)
+      for (batch, old) in zip(queued, queuedOld) {
+        var items = ItemUpdates()
+        batch.updates(&items)
+        batch.controller.forgetCachedItems()
+        guard let old, section(for: batch.controller) != nil, !reloaded.contains(old) else { continue }
+        let id = ObjectIdentifier(batch.controller)
+        var fold = folds[id] ?? ItemFold(controller: batch.controller, old: old, batches: [])
+        // An empty batch changes nothing, and another batch of the section stands in for it.
+        if fold.batches.allSatisfy(\.isEmpty) {
+          fold.batches = [items]
+        } else if !items.isEmpty {
+          fold.batches.append(items)
+        }
+        folds[id] = fold
+      }
+      // Two batches of one section are each in the numbering the other left: it is reloaded.
+      var itemFolds: [ItemFold] = []
+      for fold in folds.values {
+        if fold.batches.count == 1 { itemFolds.append(fold) } else { reloads.append(fold.old) }
+      }
+      itemFolds.sort { $0.old < $1.old }  // the same batch whatever order the table keeps
+      reloads.sort()
+      for old in reloads { visibility.forgetDisplayedCells(of: oldControllers[old]) }
+      let batch = IndexChanges(
+        inserts: changes.inserts, deletes: changes.deletes, updates: reloads, moves: changes.moves
+      ).forBatchUpdates()
       var updates = BatchUpdates()
       updates.deletedSections = batch.deletes
       updates.insertedSections = batch.inserts
       updates.movedSections = batch.moves
       updates.reloadedSections = batch.updates
+      for fold in itemFolds {
+        updates.add(fold.batches[0], oldSection: fold.old, newSection: fold.controller.sectionIndex)
+      }
       if updates.isEmpty {
         collectionView.layoutIfNeeded()
       } else {
-        collectionView.performBatchUpdates(updates, animated: animated)
+        applied = collectionView.performBatchUpdates(updates, animated: animated)
+      }
+      if applied {
+        for fold in itemFolds {
+          var own = BatchUpdates()
+          own.add(fold.batches[0], oldSection: 0, newSection: 0)
+          visibility.remapDisplayedCells(of: fold.controller, section: 0, through: own)
+        }
+      } else {
+        for shown in visibility.displayedControllers { visibility.forgetDisplayedCells(of: shown) }
       }
     }
     updateVisibility()
+    for batch in queued { batch.completion?(applied) }
   }
 
-  /// Asks the data source for its objects and resolves them against the section map; reports
+  /// Asks `dataSource` for its objects and resolves them against the section map; reports
   /// dropped duplicates and keeps the empty view.
-  private func resolveControllers() -> SectionMap.Resolution {
+  private func resolveControllers(from dataSource: (any ListAdapterDataSource)?) -> SectionMap.Resolution {
     guard let dataSource else {
       return SectionMap.Resolution(kept: Array(repeating: false, count: controllers.count))
     }
@@ -109,9 +212,11 @@ extension ListAdapter {
     return resolved
   }
 
-  /// Gives `controller` its object. An item batch it asks for meanwhile is part of this update
-  /// (its section is inserted or reloaded), so it is folded in rather than applied on its own.
-  private func update(_ controller: SectionController, to object: any ListDiffable) {
+  /// Gives `controller` its object. An item batch it asks for meanwhile is part of this update,
+  /// so it is folded in rather than applied on its own; returns what it asked for.
+  private func update(_ controller: SectionController, to object: any ListDiffable)
+    -> AdapterUpdater.FoldedItems
+  {
     updater.updating(controller) { controller.didUpdate(to: object) }
   }
 

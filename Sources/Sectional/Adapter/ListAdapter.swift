@@ -45,6 +45,9 @@ public final class ListAdapter {
   public internal(set) var emptyView: CellDescriptor?
   /// The section being moved by the user (see `ListAdapter+Movement`).
   var sectionMovement: SectionMovement?
+  /// The data source a pending update asks, held until it runs: a data source released meanwhile
+  /// still gives the objects the update was asked for (as IGListKit's queued update holds it).
+  var queuedDataSource: (any ListAdapterDataSource)?
 
   /// An adapter driving `collectionView`, whose working range reaches `workingRangeSize` sections
   /// beyond the visible ones (0, the default: the visible ones only). Set ``dataSource`` and call

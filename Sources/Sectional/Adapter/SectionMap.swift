@@ -29,6 +29,9 @@ final class SectionMap {
     }
   }
 
+  /// Puts `object` in place of the object of the same identifier at `section`.
+  func replaceObject(at section: Int, with object: any ListDiffable) { objects[section] = object }
+
   /// The controller's section now, or nil when it is not in the list. O(1).
   func section(for controller: SectionController) -> Int? {
     let index = controller.sectionIndex

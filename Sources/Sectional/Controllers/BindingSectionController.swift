@@ -1,14 +1,20 @@
 /// A section whose items are view models: when the object changes, the controller asks for
 /// the new view models, diffs them against the old ones, and applies the differences as item
 /// inserts, deletes, moves and reloads — never a reload of the whole section (IGListKit's
-/// `IGListBindingSectionController`).
+/// `IGListBindingSectionController`). View models whose identifier repeats an earlier one's are
+/// dropped and reported, as the adapter does with objects.
 ///
 /// Override ``viewModels(for:)`` and ``cell(for:at:)``; call ``updateAnimated(completion:)``
 /// when the view models change without a new object (state the controller keeps itself).
 @MainActor
 open class BindingSectionController<Object: ListDiffable>: GenericSectionController<Object> {
   /// The view models on screen, one per item.
-  public private(set) var viewModels: [any ListDiffable] = []
+  public private(set) var viewModels: [any ListDiffable] = [] {
+    didSet { viewModelsVersion &+= 1 }
+  }
+  /// Counts the changes of `viewModels`: a batch that waited (for the list's pending update)
+  /// diffs again when they changed meanwhile.
+  private var viewModelsVersion = 0
 
   /// Told when an item is selected or deselected, with its view model; nil (the default) for
   /// nobody. Held weakly.
@@ -27,10 +33,11 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
   /// The number of view models.
   public override func numberOfItems() -> Int { viewModels.count }
 
-  /// ``cell(for:at:)`` for the view model at `index`.
+  /// ``cell(for:at:)`` for the view model at `index`; past the view models, an empty cell of
+  /// size zero (IGListKit's size there).
   public override func cellForItem(at index: Int) -> CellDescriptor {
     viewModels.indices.contains(index)
-      ? cell(for: viewModels[index], at: index) : super.cellForItem(at: index)
+      ? cell(for: viewModels[index], at: index) : .text("", role: .body, width: 0, height: 0)
   }
 
   /// Stores the object, then applies the new view models as ``updateAnimated(completion:)``
@@ -50,27 +57,60 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
       completion?(false)
       return
     }
-    let new = viewModels(for: object)
+    let new = withoutRepeats(viewModels(for: object))
     guard let context = collectionContext, context.section(for: self) != nil else {
       viewModels = new
       completion?(true)
       return
     }
     let result = diff(old: viewModels, new: new).forBatchUpdates()
-    guard result.hasChanges || result.hasDuplicates else {
-      viewModels = new
-      completion?(true)
-      return
-    }
+    let version = viewModelsVersion
+    // Asked for even when nothing changed: inside the adapter's update, the batch (empty or not)
+    // is what says this section is not to be reloaded. Not animated then: nothing moves.
     context.performBatch(
-      for: self, animated: true,
+      for: self, animated: result.hasChanges,
       updates: { updates in
+        var new = new
+        var result = result
+        if self.viewModelsVersion != version {
+          // The list's update gave this controller its object, and so view models, first.
+          guard let object = self.object else { return }
+          new = self.withoutRepeats(self.viewModels(for: object))
+          result = diff(old: self.viewModels, new: new).forBatchUpdates()
+        }
         self.viewModels = new
         updates.delete(result.deletes)
         updates.insert(result.inserts)
         updates.reload(result.updates)
         for move in result.moves { updates.move(from: move.from, to: move.to) }
       }, completion: completion)
+  }
+
+  /// `viewModels` as the user left them: the one at `sourceIndex` now at `destinationIndex`.
+  /// Call super when overriding.
+  open override func moveObject(from sourceIndex: Int, to destinationIndex: Int) {
+    guard viewModels.indices.contains(sourceIndex), viewModels.indices.contains(destinationIndex) else {
+      return
+    }
+    viewModels.insert(viewModels.remove(at: sourceIndex), at: destinationIndex)
+  }
+
+  /// `models` without those whose identifier repeats an earlier one's, which are reported.
+  private func withoutRepeats(_ models: [any ListDiffable]) -> [any ListDiffable] {
+    var seen = Set<AnyDiffIdentifier>(minimumCapacity: models.count)
+    var repeats: [Int] = []
+    for (index, model) in models.enumerated() where !seen.insert(AnyDiffIdentifier(model)).inserted {
+      repeats.append(index)
+    }
+    guard !repeats.isEmpty else { return models }
+    var kept = models
+    for index in repeats.reversed() { kept.remove(at: index) }
+    (collectionContext as? AdapterContext)?.collectionView.report(
+      Diagnostic(
+        .duplicateIdentifiers,
+        "duplicate view-model identifiers dropped (first occurrence kept): "
+          + repeats.map { AnyDiffIdentifier(models[$0]).description }.joined(separator: ", ")))
+    return kept
   }
 
   /// Tells the ``selectionDelegate``. Call super when overriding.

@@ -14,8 +14,9 @@ public protocol CollectionContext: AnyObject {
   func measure(_ descriptor: CellDescriptor, width: Double) -> Size
   /// Changes the items of `controller`'s section as one batch: inside `updates`, change the
   /// model, then say which items were inserted, deleted, reloaded or moved. Inconsistent counts
-  /// produce a diagnostic and a reload of the list, never a crash. A batch asked for while the
-  /// adapter applies its own update waits and applies right after it, in the new numbering.
+  /// produce a diagnostic and a reload of the list, never a crash. A batch asked for while an
+  /// adapter update is pending joins it, as IGListKit's, and its completion sees both; one asked
+  /// for while the adapter applies its update applies right after it, in the new numbering.
   /// `completion` gets whether the batch applied as given.
   func performBatch(
     for controller: SectionController, updates: @escaping (inout ItemUpdates) -> Void,

@@ -196,17 +196,22 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// before a `reloadData`).
   public func setExpanded(_ expanded: Bool, updatingList: Bool = true, animated: Bool = true) {
     guard expanded != isExpanded, let object else { return }
-    let collapsedCount = collapsedComponents(for: object).count
-    let start = min(max(0, expansionIndex(for: object)), collapsedCount)
-    let changed = Array(start..<(start + expandedComponents(for: object).count))
-    let hasToggle = showsToggle(for: object)
-    guard updatingList, let context = collectionContext, section != nil, hasToggle || !changed.isEmpty else {
+    guard updatingList, let context = collectionContext, section != nil,
+      showsToggle(for: object) || !expandedComponents(for: object).isEmpty
+    else {
       isExpanded = expanded
       return
     }
     context.performBatch(
       for: self, animated: animated,
       updates: { updates in
+        // Read when the batch runs: folded into a pending update of the list, it runs after the
+        // update gave this controller its new object.
+        guard expanded != self.isExpanded, let object = self.object else { return }
+        let collapsedCount = self.collapsedComponents(for: object).count
+        let start = min(max(0, self.expansionIndex(for: object)), collapsedCount)
+        let changed = Array(start..<(start + self.expandedComponents(for: object).count))
+        let hasToggle = self.showsToggle(for: object)
         self.isExpanded = expanded
         if expanded {
           updates.insert(changed)
@@ -217,4 +222,5 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
         }
       }, completion: nil)
   }
+
 }

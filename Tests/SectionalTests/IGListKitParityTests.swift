@@ -1,0 +1,275 @@
+import Sectional
+import Testing
+
+// IGListKit's own tests, translated: the same inputs and the same expected outputs, each named
+// after the test it mirrors (IGListAdapterE2ETests, IGListAdapterTests,
+// IGListBindingSectionControllerTests).
+
+/// IGListKit's `IGTestObject`: a key and a mutable value, which its controller shows as that
+/// many items. A class, so a batch can change it in place, as IGListKit's tests do.
+final class KeyedObject: ListDiffable {
+  let key: Int
+  var value: Int
+  init(_ key: Int, _ value: Int) {
+    self.key = key
+    self.value = value
+  }
+  var diffIdentifier: Int { key }
+  func isEqual(toDiffableObject other: KeyedObject) -> Bool { key == other.key && value == other.value }
+}
+
+/// IGListKit's `IGTestDelegateController`: as many items as its object's value; counts its
+/// updates and can run code from inside `didUpdate(to:)`.
+@MainActor
+final class KeyedController: GenericSectionController<KeyedObject> {
+  var updateCount = 0
+  var onUpdate: ((KeyedController) -> Void)?
+  override func numberOfItems() -> Int { object?.value ?? 0 }
+  override func didUpdate(to object: any ListDiffable) {
+    super.didUpdate(to: object)
+    updateCount += 1
+    onUpdate?(self)
+  }
+}
+
+/// A view model of IGListKit's binding tests: a number, a string, or a keyed value
+/// (`IGTestObject` as a view model).
+enum BindingItem: ListDiffable, Hashable {
+  case number(Int)
+  case text(String)
+  case keyed(Int, String)
+  var diffIdentifier: String {
+    switch self {
+    case .number(let number): "n\(number)"
+    case .text(let text): "s\(text)"
+    case .keyed(let key, _): "k\(key)"
+    }
+  }
+}
+
+/// IGListKit's `IGTestDiffingObject`: a key and the view models its section shows.
+struct DiffingObject: ListDiffable, Hashable {
+  var key: Int
+  var items: [BindingItem]
+  var title = ""
+  var diffIdentifier: Int { key }
+}
+
+/// IGListKit's `IGTestDiffingSectionController`, with a display delegate recording the cells
+/// that end.
+@MainActor
+final class DiffingController: BindingSectionController<DiffingObject>, DisplayDelegate {
+  var endedCells: [Int] = []
+  override init() {
+    super.init()
+    displayDelegate = self
+  }
+  override func viewModels(for object: DiffingObject) -> [any ListDiffable] { object.items }
+  override func cell(for viewModel: any ListDiffable, at index: Int) -> CellDescriptor {
+    .text("\(viewModel as! BindingItem)", role: .body, width: 10, height: 1)
+  }
+  func didEndDisplayingCell(at index: Int, in controller: SectionController) { endedCells.append(index) }
+}
+
+@MainActor
+@Suite struct IGListKitParityTests {
+  func keyedAdapter(_ objects: [any ListDiffable]) -> (ListAdapter, ClosureSource) {
+    let source = ClosureSource(objects) { $0 is DiffingObject ? DiffingController() : KeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    return (adapter, source)
+  }
+
+  func counts(_ adapter: ListAdapter) -> [Int] {
+    (0..<adapter.collectionView.numberOfSections).map { adapter.collectionView.numberOfItems(inSection: $0) }
+  }
+
+  // MARK: - IGListAdapterE2ETests
+
+  @Test func test_whenPerformingUpdates_withSectionControllerMutations_thatCollectionCountsAreUpdated() {
+    let object1 = KeyedObject(1, 2)
+    let object2 = KeyedObject(2, 2)
+    let (adapter, source) = keyedAdapter([object1, object2])
+    // A new object in front of the ones whose controllers change their items.
+    source.objects = [KeyedObject(3, 1), object1, object2]
+    let controller1 = adapter.sectionController(for: object1)!
+    let controller2 = adapter.sectionController(for: object2)!
+    adapter.performUpdates()
+    var seen: [Int]?
+    controller1.collectionContext?.performBatch(
+      for: controller1,
+      updates: { updates in
+        object1.value = 1
+        updates.delete([0])
+      }, completion: nil)
+    controller2.collectionContext?.performBatch(
+      for: controller2,
+      updates: { updates in
+        object2.value = 3
+        updates.insert([2])
+        updates.reload([0])
+      }, completion: { _ in seen = counts(adapter) })
+    adapter.flushPendingUpdates()
+    // The completion saw the update's new section too.
+    #expect(seen == [1, 1, 3])
+    #expect(counts(adapter) == [1, 1, 3])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  @Test func test_whenDataSourceDeallocatedAfterUpdateQueued_thatUpdateSuccesfullyCompletes() {
+    var source: ClosureSource? = ClosureSource([KeyedObject(1, 1)]) { _ in KeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    source?.objects = [KeyedObject(1, 1), KeyedObject(2, 2)]
+    var sections: Int?
+    adapter.performUpdates { _ in sections = adapter.collectionView.numberOfSections }
+    source = nil
+    adapter.flushPendingUpdates()
+    #expect(sections == 2)
+    // The queued update held the data source until it ran, not longer.
+    #expect(adapter.dataSource == nil)
+  }
+
+  @Test func test_whenReloadingItems_withNewItemInstances_thatSectionControllersReceiveNewInstances() {
+    let (adapter, _) = keyedAdapter([KeyedObject(1, 2), KeyedObject(2, 2), KeyedObject(3, 2)])
+    let controller1 = adapter.sectionController(for: KeyedObject(1, 2)) as! KeyedController
+    let controller2 = adapter.sectionController(for: KeyedObject(2, 2)) as! KeyedController
+    let newObjects = [KeyedObject(1, 3), KeyedObject(2, 3)]
+    adapter.reloadObjects(newObjects)
+    #expect(controller1.object === newObjects[0])
+    #expect(controller2.object === newObjects[1])
+    #expect(adapter.objects.contains { ($0 as? KeyedObject) === newObjects[0] })
+    #expect(adapter.objects.contains { ($0 as? KeyedObject) === newObjects[1] })
+    #expect(counts(adapter) == [3, 3, 2])
+  }
+
+  /// IGListKit's reloadObjects gives a controller its object only when it is another instance, so
+  /// one that reloads itself from `didUpdateToObject:` is not updated again.
+  @Test("-[IGListAdapter reloadObjects:] from -didUpdateToObject: ends after one round")
+  func reloadObjectsFromDidUpdateEndsAfterOneRound() {
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    let source = ClosureSource([KeyedObject(1, 1), KeyedObject(2, 1)]) { [weak adapter] _ in
+      let controller = KeyedController()
+      controller.onUpdate = { [weak adapter] controller in
+        // A guard, so that the old behaviour fails the test rather than never ending.
+        guard controller.updateCount < 8, let object = controller.object else { return }
+        adapter?.reloadObjects([object])
+      }
+      return controller
+    }
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let first = adapter.sectionController(forSection: 0) as! KeyedController
+    #expect(first.updateCount == 1)
+    adapter.reloadObjects([KeyedObject(1, 2)])
+    #expect(first.updateCount == 2)
+    source.objects = [KeyedObject(1, 3), KeyedObject(2, 1)]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(first.updateCount == 3)
+    #expect(counts(adapter) == [3, 1])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  // MARK: - IGListAdapterTests
+
+  @Test func test_whenReloadingData_withNoDataSource_thatCompletionCalledWithNO() {
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    var finished: Bool?
+    adapter.reloadData { finished = $0 }
+    #expect(finished == false)
+  }
+
+  // MARK: - IGListBindingSectionControllerTests
+
+  @Test func test_whenUpdating_withNotUniqueModels_thatCellsCorrectAndConfigured() {
+    let (adapter, _) = keyedAdapter([DiffingObject(key: 1, items: [.number(7), .text("seven")])])
+    adapter.reloadObjects([
+      DiffingObject(
+        key: 1, items: [.text("four"), .number(4), .text("seven"), .number(7), .text("seven"), .number(10)])
+    ])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    // The repeated "seven" is dropped, as the adapter drops repeated objects, and reported.
+    #expect(
+      controller.viewModels.map { $0 as! BindingItem } == [
+        .text("four"), .number(4), .text("seven"), .number(7), .number(10),
+      ])
+    #expect(counts(adapter) == [5])
+    #expect(adapter.collectionView.diagnostics.map(\.kind) == [.duplicateIdentifiers])
+  }
+
+  @Test("-[IGListBindingSectionController moveObjectFromIndex:toIndex:] reorders its view models")
+  func bindingMoveReordersViewModels() {
+    let (adapter, _) = keyedAdapter([DiffingObject(key: 1, items: [.text("a"), .text("b"), .text("c")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    controller.moveObject(from: 0, to: 2)
+    #expect(controller.viewModels.map { $0 as! BindingItem } == [.text("b"), .text("c"), .text("a")])
+    #expect(controller.cellForItem(at: 2).content == .text("text(\"a\")", role: .body))
+  }
+
+  @Test("-[IGListBindingSectionController sizeForItemAtIndex:] past its view models is zero")
+  func bindingSizePastTheViewModelsIsZero() {
+    let (adapter, _) = keyedAdapter([DiffingObject(key: 1, items: [.text("a")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    #expect(controller.sizeForItem(at: 1) == .exact(Size(width: 0, height: 0)))
+  }
+
+  @Test func test_whenUpdating_withViewModelMovesAndReloads_thatCellUpdatedAndInstanceSame() {
+    let (adapter, source) = keyedAdapter([
+      DiffingObject(key: 1, items: [.text("foo"), .text("bar"), .keyed(42, "baz")])
+    ])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    #expect(counts(adapter) == [3])
+    adapter.collectionView.selectItem(at: IndexPath(item: 1, section: 0))  // "bar"
+    // 42 moves to the front and changes; "foo" and "bar" are the same cells.
+    source.objects = [DiffingObject(key: 1, items: [.keyed(42, "bang"), .text("foo"), .text("bar")])]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(
+      (0..<3).map { controller.cellForItem(at: $0).content } == [
+        .text("keyed(42, \"bang\")", role: .body), .text("text(\"foo\")", role: .body),
+        .text("text(\"bar\")", role: .body),
+      ])
+    // Only 42's cell ended (deleted and inserted); the others kept theirs, and "bar" its selection.
+    #expect(controller.endedCells == [2])
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+
+  /// IGListKit warns that an unequal object reloads a binding section; here its item batch is
+  /// all that changes, so with the same view models nothing is reloaded.
+  @Test func anUnequalObjectWithTheSameViewModelsReloadsNothing() {
+    let (adapter, source) = keyedAdapter([DiffingObject(key: 1, items: [.text("a"), .text("b")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    adapter.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    source.objects = [DiffingObject(key: 1, items: [.text("a"), .text("b")], title: "new")]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(controller.object?.title == "new")
+    #expect(controller.endedCells.isEmpty)
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+  }
+
+  /// A binding controller's own update asked for while the list's update is pending runs after
+  /// that update gave it its new object: it diffs against the view models the update left.
+  @Test func aBindingUpdateQueuedBehindTheListsUpdateDiffsWhatTheUpdateLeft() {
+    let (adapter, source) = keyedAdapter([DiffingObject(key: 1, items: [.text("a"), .text("b")])])
+    let controller = adapter.sectionController(forSection: 0) as! DiffingController
+    source.objects = [DiffingObject(key: 1, items: [.text("a"), .text("b"), .text("c")])]
+    adapter.performUpdates()
+    var finished: Bool?
+    controller.updateAnimated { finished = $0 }
+    #expect(finished == nil)  // it waits for the update
+    adapter.flushPendingUpdates()
+    #expect(finished == true)
+    #expect(controller.viewModels.count == 3)
+    #expect(counts(adapter) == [3])
+    #expect(controller.endedCells.isEmpty)
+    #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+}
