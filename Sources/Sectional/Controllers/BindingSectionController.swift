@@ -9,7 +9,9 @@
 @MainActor
 open class BindingSectionController<Object: ListDiffable>: GenericSectionController<Object> {
   /// The view models on screen, one per item.
-  public private(set) var viewModels: [any ListDiffable] = [] {
+  public var viewModels: [any ListDiffable] { shownViewModels }
+  /// What ``viewModels`` returns; only this file changes it.
+  private var shownViewModels: [any ListDiffable] = [] {
     didSet { viewModelsVersion &+= 1 }
   }
   /// Counts the changes of `viewModels`: a batch that waited (for the list's pending update)
@@ -59,7 +61,7 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
     }
     let new = withoutRepeats(viewModels(for: object))
     guard let context = collectionContext, context.section(for: self) != nil else {
-      viewModels = new
+      shownViewModels = new
       completion?(true)
       return
     }
@@ -78,7 +80,7 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
           new = self.withoutRepeats(self.viewModels(for: object))
           result = diff(old: self.viewModels, new: new).forBatchUpdates()
         }
-        self.viewModels = new
+        self.shownViewModels = new
         updates.delete(result.deletes)
         updates.insert(result.inserts)
         updates.reload(result.updates)
@@ -92,7 +94,7 @@ open class BindingSectionController<Object: ListDiffable>: GenericSectionControl
     guard viewModels.indices.contains(sourceIndex), viewModels.indices.contains(destinationIndex) else {
       return
     }
-    viewModels.insert(viewModels.remove(at: sourceIndex), at: destinationIndex)
+    shownViewModels.insert(shownViewModels.remove(at: sourceIndex), at: destinationIndex)
   }
 
   /// `models` without those whose identifier repeats an earlier one's, which are reported.
