@@ -37,8 +37,10 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The toggle's label while expanded. Default "View less".
   open var collapseLabel: String { "View less" }
 
-  /// Whether the expansion's components are shown.
-  public private(set) var isExpanded = false {
+  /// Whether the expansion's components are shown (``setExpanded(_:updatingList:animated:)`` changes it).
+  public var isExpanded: Bool { expanded }
+  /// What ``isExpanded`` returns; a change forgets the items worked out for the other state.
+  private var expanded = false {
     didSet { forgetCachedItems() }
   }
   /// The components shown for the current object and expansion, and whether the toggle follows:
@@ -199,7 +201,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     guard updatingList, let context = collectionContext, section != nil,
       showsToggle(for: object) || !expandedComponents(for: object).isEmpty
     else {
-      isExpanded = expanded
+      self.expanded = expanded
       return
     }
     context.performBatch(
@@ -212,7 +214,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
         let start = min(max(0, self.expansionIndex(for: object)), collapsedCount)
         let changed = Array(start..<(start + self.expandedComponents(for: object).count))
         let hasToggle = self.showsToggle(for: object)
-        self.isExpanded = expanded
+        self.expanded = expanded
         if expanded {
           updates.insert(changed)
           if hasToggle { updates.reload([collapsedCount]) }  // the toggle, at its old index

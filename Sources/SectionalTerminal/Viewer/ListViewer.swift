@@ -32,8 +32,8 @@ public final class ListViewer {
   /// The focused item, if any: the collection view's `focusedIndexPath`, which
   /// follows its item through every update (when its card moves, focus moves with it; when the
   /// item goes, focus passes to its nearest neighbour that can take it). Tab moves it between
-  /// the items that can be selected or moved.
-  public internal(set) var focused: IndexPath? {
+  /// the items that can be selected or moved; an app may set it (to focus an item it added).
+  public var focused: IndexPath? {
     get { collectionView.focusedIndexPath }
     set { collectionView.focusedIndexPath = newValue }
   }
