@@ -15,7 +15,8 @@ package final class FeedCardController: ExpandableSectionController<FeedCard, Fe
   package var card: FeedCard? { object }
 
   package override func collapsedComponents(for card: FeedCard) -> [FeedCard.Component] {
-    [.title, .description, .image, .caption]
+    // An empty caption is no caption: no blank row under the picture.
+    card.caption.isEmpty ? [.title, .description, .image] : [.title, .description, .image, .caption]
   }
 
   package override func expandedComponents(for card: FeedCard) -> [FeedCard.Component] {

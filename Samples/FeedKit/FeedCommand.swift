@@ -129,7 +129,7 @@ package enum FeedCommand {
     } else if options.file == "-" {
       // Piped: the whole stream, then the feed once. A bad line is an error, as in a file.
       var lines = CardLines(name: "stdin")
-      switch readFile("/dev/stdin") {
+      switch readFile("/dev/stdin", limit: options.maximumMegabytes << 20, stream: true) {
       case .success(let bytes):
         if let problem = lines.consume(bytes, final: true).problems.first {
           // A live feed skips a bad line; printed once, the stream is one document and fails
@@ -145,7 +145,7 @@ package enum FeedCommand {
       // The stamp before the read: a save during the read is seen by the first poll.
       if options.watch, case .success(let current) = FileStamp.of(path) { stamp = current }
       let bytes: [UInt8]
-      switch readFile(path) {
+      switch readFile(path, limit: options.maximumMegabytes << 20) {
       case .success(let read): bytes = read
       case .failure(let message): return fail("\(FeedOptions.shown(path, limit: 200)): \(message)", noInput)
       }
@@ -185,10 +185,12 @@ package enum FeedCommand {
           return open
         }
       } else if options.watch, let path = options.file {
-        let watcher = FeedFileWatcher(path: path, list: list, stamp: stamp)
+        let watcher = FeedFileWatcher(
+          path: path, list: list, stamp: stamp, limit: options.maximumMegabytes << 20)
         viewer.addTimer(every: .milliseconds(250)) { [unowned viewer] in
           watcher.poll()
           viewer.statusMessage = watcher.message
+          viewer.title = list.document.title
         }
       }
       do {
@@ -251,19 +253,39 @@ package enum FeedCommand {
     case failure(String)
   }
 
-  /// The whole file, or why it cannot be read.
-  static func readFile(_ path: String) -> ReadResult {
-    guard let file = fopen(path, "rb") else { return .failure(String(cString: strerror(errno))) }
-    defer { fclose(file) }
+  /// The whole file, or why it is not read: it cannot be opened, it is not a regular file
+  /// (a pipe, a device, a directory: `/dev/zero` never ends, a FIFO blocks until a writer
+  /// comes), or it holds more than `limit` bytes. The open never blocks. `stream` reads a pipe
+  /// or a terminal too (standard input), to its end, up to `limit`.
+  static func readFile(_ path: String, limit: Int, stream: Bool = false) -> ReadResult {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(String(cString: strerror(errno))) }
+    let isRegular = info.st_mode & S_IFMT == S_IFREG
+    if !isRegular && !stream {
+      return .failure(
+        "not a regular file (\(kindOfDescriptor(descriptor))); give a file, or pipe it to feed -")
+    }
+    func tooLarge() -> ReadResult {
+      .failure("larger than \(limit >> 20) MB; --max-size raises the limit")
+    }
+    if isRegular && Int(info.st_size) > limit { return tooLarge() }
+    // Reads block again: a pipe's writer may be slow, a regular file never blocks.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = fread(&chunk, 1, chunk.count, file)
-      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-      if count < chunk.count {
-        if ferror(file) != 0 { return .failure(String(cString: strerror(errno))) }
-        break
+      let count = read(descriptor, &chunk, chunk.count)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(String(cString: strerror(errno)))
       }
+      if count == 0 { break }
+      // A file that grows while it is read is held to the limit too.
+      guard bytes.count + count <= limit else { return tooLarge() }
+      bytes.append(contentsOf: chunk[0..<count])
     }
     return .success(bytes)
   }

@@ -24,7 +24,21 @@ package struct FeedDocument: Sendable {
 
   /// Reads one card: a JSON object as a card of a feed file has (a line of a JSON-lines stream).
   package static func parseCard(_ bytes: [UInt8]) throws(FeedFileError) -> FeedCard {
-    let root = try JSONParser.parse(bytes)
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      // A line that does not even start an object (text piped in by mistake) is named as such,
+      // not as a misspelt JSON literal ("expected null, found \"not\"").
+      guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0D].contains($0) }),
+        bytes[first] != UInt8(ascii: "{")
+      else { throw error }
+      let shown = String(decoding: bytes[first...].prefix(20), as: UTF8.self)
+      throw FeedFileError(
+        "the card must be an object, found \(FeedOptions.quoted(shown)), which is not JSON", at: first
+      )
+      .located(in: bytes)
+    }
     var pictures: [PictureKey: Picture] = [:]
     do {
       return try card(root, path: "the card", pictures: &pictures)

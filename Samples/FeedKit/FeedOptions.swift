@@ -15,6 +15,12 @@ package struct FeedOptions: Hashable, Sendable {
   package var watch = false
   /// Whether updates animate in a terminal (a card opening, the cards below sliding).
   package var animates = true
+  /// The largest feed file (or piped stream) read, in megabytes.
+  package var maximumMegabytes = FeedOptions.defaultMaximumMegabytes
+
+  /// What ``maximumMegabytes`` is unless `--max-size` says otherwise: many times the largest
+  /// feed a person reads, and far below what would exhaust memory while it is parsed.
+  package static let defaultMaximumMegabytes = 256
 
   package init() {}
 
@@ -33,6 +39,7 @@ package struct FeedOptions: Hashable, Sendable {
       --seed N           the seed of the generated feed (default 1)
       --watch            reload FILE.json when it changes, sliding what changed into place
       --no-animation     show each change at once (it always is when printing)
+      --max-size MB      read a feed file or stream of up to MB megabytes (default 256)
       -h, --help         show this help
 
     Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, Tab/Shift-Tab focus a
@@ -122,6 +129,9 @@ package struct FeedOptions: Hashable, Sendable {
       case "--no-animation":
         guard inline == nil else { throw UsageError(description: "--no-animation takes no value") }
         options.animates = false
+      case "--max-size":
+        options.maximumMegabytes = try number(
+          name, try value(for: name, inline: inline), minimum: 1, maximum: 1 << 20)
       case "--width":
         options.width = try number(name, try value(for: name, inline: inline), minimum: 1, maximum: 10_000)
       case "--height":

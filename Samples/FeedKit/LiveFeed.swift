@@ -50,8 +50,14 @@ package final class FeedFileWatcher {
   /// The file's name, as messages call it (a status line has no room for a long path).
   package let name: String
 
-  package init(path: String, list: FeedList, stamp: FileStamp?) {
+  /// The largest file read, in bytes.
+  package let limit: Int
+
+  package init(
+    path: String, list: FeedList, stamp: FileStamp?, limit: Int = FeedOptions.defaultMaximumMegabytes << 20
+  ) {
     self.path = path
+    self.limit = limit
     name = path.split(separator: "/").last.map(String.init) ?? path
     self.list = list
     self.stamp = stamp
@@ -69,7 +75,7 @@ package final class FeedFileWatcher {
     case .success(let current):
       guard current != stamp else { return false }
       stamp = current
-      switch FeedCommand.readFile(path) {
+      switch FeedCommand.readFile(path, limit: limit) {
       case .failure(let reason):
         message = "\(name): \(reason); the last good feed stays"
       case .success(let bytes):
@@ -195,7 +201,13 @@ package final class CardStream {
   @discardableResult
   package func consume(_ bytes: some Collection<UInt8>, final: Bool = false) -> [String] {
     let (changed, problems) = lines.consume(bytes, final: final)
-    if let last = problems.last { message = last }
+    // The last problem stays until a good line arrives after it: then the feed is what the
+    // stream says again.
+    if let last = problems.last {
+      message = last
+    } else if changed {
+      message = nil
+    }
     if changed { list.replace(with: FeedDocument(title: list.document.title, cards: lines.cards)) }
     return problems
   }

@@ -360,15 +360,20 @@ import Testing
   @Test func badPathsAndOptionsExitWithTheirStatus() {
     check("P01", "a directory") {
       let run = runFeed([FileManager.default.temporaryDirectory.path])
-      #expect(run.status == 66 && run.errors.contains("Is a directory"))
+      #expect(run.status == 66 && run.errors.contains("not a regular file (a directory)"))
     }
     check("P02", "a missing file") {
       let run = runFeed(["/nonexistent/feed.json"])
       #expect(run.status == 66 && run.errors.contains("No such file or directory"))
     }
-    check("P03", "/dev/null") {
-      let run = runFeed(["/dev/null"])
-      #expect(run.status == 65 && run.errors.contains("/dev/null:1:1: expected a value, found end of file"))
+    check("P03", "an empty file") {
+      guard let path = try? temporaryFile("") else {
+        Issue.record("no temporary file")
+        return
+      }
+      defer { removeTemporaryFile(path) }
+      let run = runFeed([path])
+      #expect(run.status == 65 && run.errors.contains("feed.json:1:1: expected a value, found end of file"))
     }
     check("P04", "an unknown option") {
       let run = runFeed(["--frobnicate"])
@@ -381,6 +386,32 @@ import Testing
         let run = runFeed(arguments)
         #expect(run.status == 64 && run.errors.contains("Usage: feed"), "\(arguments)")
       }
+    }
+    check("P09", "not a regular file") {
+      let run = runFeed(["/dev/zero"])
+      #expect(run.status == 66 && run.errors.contains("/dev/zero: not a regular file (a character device)"))
+    }
+    check("P10", "a file past --max-size") {
+      guard let path = try? temporaryFile(String(repeating: " ", count: (1 << 20) + 1)) else {
+        Issue.record("no temporary file")
+        return
+      }
+      defer { removeTemporaryFile(path) }
+      let run = runFeed(["--max-size", "1", path])
+      #expect(run.status == 66 && run.errors.contains("larger than 1 MB; --max-size raises the limit"))
+    }
+    check("P11", "a watched file replaced by a FIFO") {
+      guard let path = try? temporaryFile("[]") else {
+        Issue.record("no temporary file")
+        return
+      }
+      defer { removeTemporaryFile(path) }
+      let list = FeedList(document: FeedDocument(title: "T", cards: []), width: 40, height: 10)
+      let watcher = FeedFileWatcher(path: path, list: list, stamp: nil)
+      unlink(path)
+      #expect(mkfifo(path, 0o600) == 0)
+      // Opening a FIFO for reading blocked until a writer came: this poll would never return.
+      #expect(watcher.poll() && watcher.message?.contains("not a regular file (a pipe)") == true)
     }
     check("P06", "hostile and huge arguments") {
       let run = runFeed(["--color", "\u{1B}[31m" + String(repeating: "x", count: 100_000)])
@@ -462,6 +493,23 @@ import Testing
     }
     check("K07", "a paste marker with another byte") {
       #expect(keys([Array("\u{1B}[?200~j\u{1B}[200$~k".utf8)]) == [.character("j"), .character("k")])
+    }
+    check("K08", "Ctrl-L, a resize and q while a card is picked up") {
+      let list = FeedList(
+        document: FeedDocument(title: "T", cards: Array(BuiltInFeed.cards().prefix(3))), width: 60, height: 20
+      )
+      let viewer = ListViewer(adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry))
+      _ = viewer.frameBytes()
+      viewer.handle(.tab)
+      viewer.handle(.character("m"))
+      #expect(viewer.isMoving)
+      _ = viewer.frameBytes()
+      viewer.handle(.control("l"))
+      #expect(String(decoding: viewer.frameBytes(), as: UTF8.self).contains("\u{1B}[2J"))
+      viewer.resize(columns: 50, rows: 16)
+      #expect(viewer.isMoving && viewer.render().width == 50)
+      viewer.handle(.character("q"))
+      #expect(viewer.wantsToQuit && !viewer.isMoving)
     }
   }
 

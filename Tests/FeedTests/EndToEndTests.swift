@@ -555,6 +555,10 @@ import Testing
     #expect(broken.contains("Alpha Renamed") && broken.contains("Delta"))
     try rewritten.write(toFile: path, atomically: true, encoding: .utf8)
     pane.wait(for: "the error to clear") { !$0.contains("feed.json:1:9") && $0.contains("Delta") }
+    // A new title shows on the status line as the cards do.
+    let titled = #"{"title": "Renamed feed", "cards": "# + rewritten + "}"
+    try titled.write(toFile: path, atomically: true, encoding: .utf8)
+    pane.wait(for: "the new title") { $0.contains("Renamed feed ·") }
     pane.keys("q")
     pane.wait(for: "the shell") { !$0.contains("Delta") }
   }

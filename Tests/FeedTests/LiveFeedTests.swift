@@ -3,6 +3,10 @@ import Foundation
 import Sectional
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The live feed's parts without a terminal: JSON lines merged into cards, and a watched file.
 @MainActor
 @Suite struct LiveFeedTests {
@@ -93,6 +97,78 @@ import Testing
     #expect(watcher.message == nil)
     #expect(list.document.cards.map(\.title) == ["A3"])
     #expect(list.controllers.first === controllerA)
+  }
+
+  /// A watched file replaced by a FIFO, a device or one past the size limit: the poll answers
+  /// at once (opening a FIFO used to block until a writer came), and the last good feed stays.
+  @Test func aWatchedFileReplacedByAFifoADeviceOrAHugeFileKeepsTheLastGoodFeed() throws {
+    let path = try temporaryFile("[" + line("a", "A") + "]")
+    defer { removeTemporaryFile(path) }
+    let document = try FeedDocument.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
+    let list = FeedList(document: document, width: 60, height: 40)
+    let watcher = FeedFileWatcher(path: path, list: list, stamp: try FileStamp.of(path).get(), limit: 1 << 20)
+
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(watcher.poll())
+    #expect(
+      watcher.message
+        == "feed.json: not a regular file (a pipe); give a file, or pipe it to feed -; the last good feed stays"
+    )
+
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+    #expect(watcher.poll())
+    #expect(watcher.message?.contains("not a regular file (a character device)") == true)
+
+    try FileManager.default.removeItem(atPath: path)
+    try String(repeating: " ", count: 2 << 20).write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(watcher.poll())
+    #expect(
+      watcher.message == "feed.json: larger than 1 MB; --max-size raises the limit; the last good feed stays")
+    #expect(list.document.cards.map(\.title) == ["A"], "the last good feed stays")
+  }
+
+  @Test func feedRefusesWhatIsNotAFileAndWhatIsTooLarge() throws {
+    let device = runFeed(["/dev/zero"])
+    #expect(device.status == FeedCommand.noInput)
+    #expect(
+      device.errors
+        == "feed: /dev/zero: not a regular file (a character device); give a file, or pipe it to feed -\n")
+    let path = try temporaryFile("[" + line("a", "A") + "]" + String(repeating: " ", count: 2 << 20))
+    defer { removeTemporaryFile(path) }
+    let large = runFeed(["--max-size", "1", "--width", "40", path])
+    #expect(large.status == FeedCommand.noInput)
+    #expect(large.errors.hasSuffix("feed.json: larger than 1 MB; --max-size raises the limit\n"))
+    #expect(runFeed(["--max-size", "3", "--width", "40", path]).status == FeedCommand.ok)
+  }
+
+  /// A line that is not JSON at all is named as such, and the problem it left on the status
+  /// line goes once a good line arrives.
+  @Test func aBadLineIsNamedAndForgottenWhenAGoodOneArrives() {
+    let list = FeedList(document: FeedDocument(title: "stdin", cards: []), width: 60, height: 40)
+    let stream = CardStream(list: list)
+    stream.consume(Array((line("a", "A") + "\nnot json\n").utf8))
+    #expect(
+      stream.message
+        == #"stdin:2:1: the card must be an object, found "not json", which is not JSON; line skipped"#)
+    stream.consume(Array((line("b", "B") + "\n").utf8))
+    #expect(stream.message == nil)
+    #expect(list.document.cards.map(\.id) == ["a", "b"])
+  }
+
+  /// A card without a caption has no blank row where the caption would be.
+  @Test func anEmptyCaptionTakesNoRow() {
+    let picture = Picture(width: 4, height: 2) { _, _ in Color(hex: 0x336699) }
+    let document = FeedDocument(
+      title: "T",
+      cards: [
+        FeedCard(id: "a", title: "A", description: "About a", image: picture, caption: "", detail: ""),
+        FeedCard(id: "b", title: "B", description: "About b", image: picture, caption: "Under b", detail: ""),
+      ])
+    let list = FeedList(document: document, width: 60, height: 40)
+    #expect(list.collectionView.numberOfItems(inSection: 0) == 3, "title, description, picture")
+    #expect(list.collectionView.numberOfItems(inSection: 1) == 4, "and the caption")
   }
 
   @Test func watchNeedsAFile() {

@@ -444,6 +444,23 @@ struct Harness {
     withExtendedLifetime(freshList) {}
   }
 
+  /// Every mode answers Ctrl-L: with a card picked up, it redraws the whole screen and the card
+  /// stays lifted (it used to be swallowed with every other key but the moving ones).
+  @Test func ctrlLRedrawsEverythingWhileACardIsPickedUp() {
+    let (list, viewer) = feed((0..<3).map { testCard("c\($0)") })
+    _ = viewer.frameBytes()
+    viewer.handle(.tab)
+    viewer.handle(.character("m"))
+    #expect(viewer.isMoving)
+    _ = viewer.frameBytes()
+    #expect(viewer.frameBytes().isEmpty, "nothing changed")
+    viewer.handle(.control("l"))
+    let redraw = String(decoding: viewer.frameBytes(), as: UTF8.self)
+    #expect(redraw.contains("\u{1B}[2J") && redraw.contains("Title c0"), "the whole screen again")
+    #expect(viewer.isMoving, "the card is still picked up")
+    withExtendedLifetime(list) {}
+  }
+
   @Test func aLiveStreamKeepsTheOrderTheUserGave() {
     let cards = (0..<3).map { testCard("c\($0)") }
     let (list, viewer) = feed(cards)

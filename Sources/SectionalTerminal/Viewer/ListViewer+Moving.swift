@@ -37,6 +37,8 @@ extension ListViewer {
     case .down, .character("j"), .right, .character("l"): step(by: 1)
     case .enter, .character("m"): drop()
     case .escape: putBack()
+    // Redrawing needs nothing put back: the screen is drawn whole, the card still lifted.
+    case .control("l"): invalidateScreen()
     case .character("q"), .control("c"), .control("d"):
       putBack()
       wantsToQuit = true

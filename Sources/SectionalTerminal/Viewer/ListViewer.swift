@@ -44,8 +44,12 @@ public final class ListViewer {
   }
   /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
   public var showsStatusLine = true
-  /// Shown at the left of the status line; empty by default.
-  public var title: String
+  /// Shown at the left of the status line; empty by default. Sanitised to one line.
+  public var title: String {
+    didSet {
+      if !Sanitizer.isClean(title, singleLine: true) { title = Sanitizer.clean(title, singleLine: true) }
+    }
+  }
   /// The keys the status line offers, at its right. nil (the default) offers the keys that work
   /// now: "↑↓ scroll", "Tab focus" while an item in view can take focus, Enter and what it does
   /// to the focused item ("Enter view more": a button's label, else "select"), "m move" while
