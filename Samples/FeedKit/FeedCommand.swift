@@ -121,8 +121,11 @@ package enum FeedCommand {
       }
     }
 
-    // Load everything before drawing anything: a bad file never leaves half a feed behind.
+    // Printed, everything is read before anything is written: a bad file never leaves half a
+    // feed behind. In a terminal, a file is shown as it is read (streamed), unless --expand
+    // must find its cards first.
     let document: FeedDocument
+    var streamed: [UInt8]?
     var stamp: FileStamp?
     if options.file == "-" && interactive {
       document = FeedDocument(title: "stdin", cards: [])
@@ -149,10 +152,15 @@ package enum FeedCommand {
       case .success(let read): bytes = read
       case .failure(let message): return fail("\(FeedOptions.shown(path, limit: 200)): \(message)", noInput)
       }
-      do {
-        document = try FeedDocument.parse(bytes)
-      } catch {
-        return fail(describe(error, in: FeedOptions.shown(path, limit: 200)), dataError)
+      if interactive && options.expand == .none {
+        document = FeedDocument(title: "Feed", cards: [])
+        streamed = bytes
+      } else {
+        do {
+          document = try FeedDocument.parse(bytes)
+        } catch {
+          return fail(describe(error, in: FeedOptions.shown(path, limit: 200)), dataError)
+        }
       }
     } else if let count = options.sections {
       document = FeedDocument(
@@ -184,12 +192,29 @@ package enum FeedCommand {
           viewer.statusMessage = stream.message
           return open
         }
-      } else if options.watch, let path = options.file {
+      }
+      var loader: FeedLoader?
+      if let bytes = streamed, let path = options.file {
+        let loading = FeedLoader(
+          list: list, name: FeedOptions.shown(path.split(separator: "/").last ?? "", limit: 60))
+        loading.start(bytes, mailbox: viewer.mailbox)
+        // Every turn while cards wait: a slice of them each time, keys read in between.
+        let timer = SourceHandle()
+        timer.source = viewer.addTimer(every: .milliseconds(1)) { [unowned viewer] in
+          let more = loading.showNextSlice()
+          viewer.statusMessage = loading.message
+          viewer.title = list.document.title
+          if !more, let source = timer.source { viewer.removeSource(source) }
+        }
+        loader = loading
+      }
+      if options.watch, let path = options.file {
         let watcher = FeedFileWatcher(
           path: path, list: list, stamp: stamp, limit: options.maximumMegabytes << 20)
         viewer.addTimer(every: .milliseconds(250)) { [unowned viewer] in
-          watcher.poll()
-          viewer.statusMessage = watcher.message
+          // A new version replaces the first one, even while that one still loads.
+          if watcher.poll(), watcher.message == nil { loader?.cancel() }
+          viewer.statusMessage = watcher.message ?? loader?.message
           viewer.title = list.document.title
         }
       }

@@ -14,10 +14,45 @@ package struct FeedDocument: Sendable {
   /// Reads a feed file (the format is in Documentation/TextFront.md). Every problem is reported
   /// with its line and column; nothing is guessed or silently dropped.
   package static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> FeedDocument {
-    let root = try JSONParser.parse(bytes)
+    var collected: FeedDocument?
+    try parse(bytes, cards: { _ in }, title: { _ in }, done: { collected = $0 })
+    return collected!
+  }
+
+  /// Reads a feed file card by card: `cards` gets each card as soon as it is read and checked
+  /// (so no tree of the whole file is ever built, and a reader can show the first cards while
+  /// the rest is read), `title` the title once it is read, and `done` the whole document at
+  /// the end. A problem ends the read, thrown with its line and column; the cards handed over
+  /// before it were good.
+  package static func parse(
+    _ bytes: [UInt8], cards: @escaping (ArraySlice<FeedCard>) throws(FeedFileError) -> Void,
+    title: @escaping (String) -> Void, done: (FeedDocument) -> Void
+  ) throws(FeedFileError) {
+    var collector = CardCollector()
+    var handedOver = 0
+    // Cards go out in small slices: a reader sees them early without paying per card.
+    func handOver(_ final: Bool) throws(FeedFileError) {
+      guard final || collector.cards.count - handedOver >= 256 else { return }
+      try cards(collector.cards[handedOver...])
+      handedOver = collector.cards.count
+    }
+    let stream = JSONParser.Stream(
+      member: "cards",
+      element: { node throws(FeedFileError) in
+        try collector.add(node)
+        try handOver(false)
+      },
+      otherMember: { key, node throws(FeedFileError) in
+        if key == "title" { title(Sanitizer.clean(try string(node, "title"), singleLine: true)) }
+      })
     do {
-      return try document(root)
+      let root = try JSONParser.parse(bytes, streaming: stream)
+      let document = try self.document(root, cards: collector.cards)
+      try handOver(true)
+      done(document)
     } catch {
+      // The cards read before the problem were good: they still go out.
+      try? handOver(true)
       throw error.located(in: bytes)
     }
   }
@@ -47,7 +82,9 @@ package struct FeedDocument: Sendable {
     }
   }
 
-  private static func document(_ root: JSONNode) throws(FeedFileError) -> FeedDocument {
+  /// The document around its cards, which were streamed out of `root` (its cards array is
+  /// empty) and checked one by one.
+  private static func document(_ root: JSONNode, cards: [FeedCard]) throws(FeedFileError) -> FeedDocument {
     var title = "Feed"
     let cardsNode: JSONNode
     switch root.value {
@@ -63,18 +100,23 @@ package struct FeedDocument: Sendable {
       throw FeedFileError(
         "a feed is an object with \"cards\", or an array of cards; found \(root.typeName)", at: root.offset)
     }
-    guard case .array(let elements) = cardsNode.value else {
+    guard case .array = cardsNode.value else {
       throw FeedFileError("\"cards\" must be an array, found \(cardsNode.typeName)", at: cardsNode.offset)
     }
+    return FeedDocument(title: Sanitizer.clean(title, singleLine: true), cards: cards)
+  }
+
+  /// The cards of a file as they are read: each checked, ids unique. Cards with the same picture
+  /// share its pixels (copy on write): a feed of many cards with the default or a repeated
+  /// picture holds each one once.
+  private struct CardCollector {
     var cards: [FeedCard] = []
-    cards.reserveCapacity(elements.count)
-    var seen: [String: Int] = [:]
-    seen.reserveCapacity(elements.count)
-    // Cards with the same picture share its pixels (copy on write): a feed of many cards with
-    // the default or a repeated picture holds each one once.
-    var pictures: [PictureKey: Picture] = [:]
-    for (index, element) in elements.enumerated() {
-      let card = try self.card(element, path: "cards[\(index)]", pictures: &pictures)
+    private var seen: [String: Int] = [:]
+    private var pictures: [PictureKey: Picture] = [:]
+
+    mutating func add(_ element: JSONNode) throws(FeedFileError) {
+      let index = cards.count
+      let card = try FeedDocument.card(element, path: "cards[\(index)]", pictures: &pictures)
       if let first = seen[card.id] {
         throw FeedFileError(
           "cards[\(index)] has the id \"\(shown(card.id))\" of cards[\(first)]; ids must be unique",
@@ -83,7 +125,6 @@ package struct FeedDocument: Sendable {
       seen[card.id] = index
       cards.append(card)
     }
-    return FeedDocument(title: Sanitizer.clean(title, singleLine: true), cards: cards)
   }
 
   private struct PictureKey: Hashable {

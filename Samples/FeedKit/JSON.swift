@@ -106,6 +106,35 @@ package struct FeedFileError: Error, Hashable, Sendable, CustomStringConvertible
 /// converted), whatever the shape of the file.
 package enum JSONParser {
   package static func parse(_ bytes: [UInt8]) throws(FeedFileError) -> JSONNode {
+    try parse(bytes, streaming: nil)
+  }
+
+  /// What a streaming parse hands over as it reads: the elements of the document's one long
+  /// array, and the other members around it.
+  package struct Stream {
+    /// The member of the top-level object whose array is streamed (or the document itself,
+    /// when it is an array).
+    package var member: String
+    /// Called with each element of that array as soon as it is read; the element is not kept.
+    package var element: (JSONNode) throws(FeedFileError) -> Void
+    /// Called with each other member of the top-level object as soon as it is read.
+    package var otherMember: (String, JSONNode) throws(FeedFileError) -> Void
+
+    package init(
+      member: String, element: @escaping (JSONNode) throws(FeedFileError) -> Void,
+      otherMember: @escaping (String, JSONNode) throws(FeedFileError) -> Void = { _, _ in }
+    ) {
+      self.member = member
+      self.element = element
+      self.otherMember = otherMember
+    }
+  }
+
+  /// Parses `bytes`, handing the elements of the streamed array to `stream` one by one as they
+  /// are read (the root returned holds that array empty): a file of many cards is never a tree
+  /// of all of them, and a reader can show the first ones while the rest is read. An error
+  /// thrown by `stream` ends the parse and is located in `bytes` as the parser's own are.
+  package static func parse(_ bytes: [UInt8], streaming stream: Stream?) throws(FeedFileError) -> JSONNode {
     // UTF-16 and UTF-32 (with their byte order mark, or ASCII's zero bytes between letters) are
     // named, rather than reported as a stray byte.
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
@@ -116,6 +145,7 @@ package enum JSONParser {
     }
     let result = bytes.withUnsafeBufferPointer { buffer in
       var reader = JSONReader(source: BufferBytes(buffer: buffer))
+      reader.stream = stream
       return Result { () throws(FeedFileError) in try reader.parseDocument() }
     }
     switch result {
@@ -173,6 +203,8 @@ struct JSONReader<Source: JSONBytes> {
   private var depth = 0
   /// Bytes of a string with escapes, reused from one string to the next.
   private var scratch: [UInt8] = []
+  /// Where the document's long array goes instead of into the tree (see `JSONParser.Stream`).
+  var stream: JSONParser.Stream?
 
   init(source: Source) { self.source = source }
 
@@ -208,7 +240,7 @@ struct JSONReader<Source: JSONBytes> {
     guard index < source.count else { throw FeedFileError("expected a value, found end of file", at: start) }
     switch source[index] {
     case 0x7B: return try parseObject()
-    case 0x5B: return try parseArray()
+    case 0x5B: return try parseArray(streaming: depth == 0 && stream != nil)
     case 0x22: return JSONNode(value: .string(try parseString()), offset: start)
     case 0x74: return try literal("true", .bool(true))
     case 0x66: return try literal("false", .bool(false))
@@ -280,16 +312,36 @@ struct JSONReader<Source: JSONBytes> {
       }
       reader.index += 1
       reader.skipWhitespace()
+      // The top-level object (depth 1 inside it): its streamed member's array goes to the
+      // stream; the other members go to it too, and stay in the tree.
+      if reader.depth == 1, let stream = reader.stream {
+        if key == stream.member, reader.index < reader.source.count, reader.source[reader.index] == 0x5B {
+          members.append((key, try reader.parseArray(streaming: true)))
+          return
+        }
+        let value = try reader.parseValue()
+        try stream.otherMember(key, value)
+        members.append((key, value))
+        return
+      }
       members.append((key, try reader.parseValue()))
     }
     return JSONNode(value: .object(members), offset: start)
   }
 
-  private mutating func parseArray() throws(FeedFileError) -> JSONNode {
+  /// An array from its opening bracket; `streaming`, its elements go to ``stream`` and the node
+  /// returned is empty.
+  private mutating func parseArray(streaming: Bool = false) throws(FeedFileError) -> JSONNode {
     let start = index
     var elements: [JSONNode] = []
-    try parseElements(close: 0x5D, what: "an array") { reader throws(FeedFileError) in
-      elements.append(try reader.parseValue())
+    if streaming, let stream {
+      try parseElements(close: 0x5D, what: "an array") { reader throws(FeedFileError) in
+        try stream.element(try reader.parseValue())
+      }
+    } else {
+      try parseElements(close: 0x5D, what: "an array") { reader throws(FeedFileError) in
+        elements.append(try reader.parseValue())
+      }
     }
     return JSONNode(value: .array(elements), offset: start)
   }

@@ -105,29 +105,6 @@ package final class PatternCache: Sendable {
 
   private let entries = Locked(Entries())
 
-  /// The entries behind a pthread mutex: views draw from any thread, and `Synchronization.Mutex`
-  /// needs macOS 15 and its peers.
-  private final class Locked<Value>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
-
-    init(_ value: Value) {
-      self.value = value
-      pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-      pthread_mutex_destroy(mutex)
-      mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return body(&value)
-    }
-  }
-
   /// How many pixels it holds now.
   package var size: Int { entries.withLock { $0.count } }
 
@@ -168,5 +145,28 @@ extension Picture {
     let columns = min(Double(self.width), width.rounded(.down))
     let rows = (Double(height) * columns / Double(self.width) / 2).rounded(.up)
     return Size(width: columns, height: max(1, rows))
+  }
+}
+
+/// A value behind a pthread mutex, for what the feed shares across threads (the picture cache
+/// views draw from, a file's loading task): `Synchronization.Mutex` needs macOS 15 and its peers.
+final class Locked<Value>: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body(&value)
   }
 }

@@ -52,5 +52,49 @@ func feedScenarios() -> [(String, () -> Scenario)] {
           runs: 3)
       }
     ),
+    (
+      "feed.first-frame.200k",
+      {
+        // What `feed FILE` does in a terminal before its first frame: start parsing the file on a
+        // task of its own, show the first cards read, draw. Baseline: the whole load before the
+        // first frame (feed.load.200k's measured side). Wall clock: the first frame waits on
+        // the parsing task.
+        let bytes = BuiltInFeed.generatedFile(count: 200_000, seed: 1)
+        return Scenario(
+          name: "feed.first-frame.200k", n: 200_000, baselineName: "the whole load, then the first frame",
+          measured: Sample {
+            let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 200, height: 60)
+            let viewer = ListViewer(
+              adapter: list.adapter,
+              renderer: TextRenderer(
+                registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
+              columns: 200, rows: 60)
+            let loader = FeedLoader(list: list, name: "feed.json")
+            loader.start(bytes, mailbox: viewer.mailbox)
+            while list.document.cards.isEmpty {
+              viewer.mailbox.performPostedWork()
+              loader.showNextSlice()
+              if list.document.cards.isEmpty { usleep(100) }
+            }
+            blackHole(viewer.frameBytes())
+            // The rest is not read: the next sample starts on a quiet machine.
+            loader.cancel()
+            while !loader.hasEnded { usleep(100) }
+          },
+          baseline: Sample {
+            guard let document = try? FeedDocument.parse(bytes) else {
+              fatalError("the generated file parses")
+            }
+            let list = FeedList(document: document, width: 200, height: 60)
+            let viewer = ListViewer(
+              adapter: list.adapter,
+              renderer: TextRenderer(
+                registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
+              columns: 200, rows: 60, title: document.title)
+            blackHole(viewer.frameBytes())
+          },
+          runs: 3, wallClock: true)
+      }
+    ),
   ]
 }

@@ -355,6 +355,23 @@ import Testing
       #expect(expand.status == 64 && expand.errors.contains(#"no card "\u001b[31m""#), "\(expand.errors)")
       #expect(!run.errors.contains("\u{1B}") && !expand.errors.contains("\u{1B}"))
     }
+    check("F20", "a problem part-way through a file shown in a terminal") {
+      let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 40, height: 10)
+      let viewer = ListViewer(adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry))
+      let loader = FeedLoader(list: list, name: "feed.json")
+      loader.start(Array(("[" + card(id: "a") + "," + card(id: "b") + ", 7]").utf8), mailbox: viewer.mailbox)
+      let deadline = ContinuousClock.now + .seconds(10)
+      while loader.isLoading || !loader.hasEnded, ContinuousClock.now < deadline {
+        viewer.mailbox.performPostedWork()
+        loader.showNextSlice()
+        usleep(500)
+      }
+      #expect(list.document.cards.map(\.id) == ["a", "b"])
+      #expect(
+        loader.message?.hasSuffix(
+          "cards[2] must be an object, found a number; the 2 cards before it are shown")
+          == true, "\(loader.message ?? "nil")")
+    }
   }
 
   @Test func badPathsAndOptionsExitWithTheirStatus() {

@@ -191,6 +191,27 @@ import Testing
     #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
   }
 
+  /// A large file is shown as it is read, and q quits at once while it loads.
+  @Test func aLargeFileShowsItsFirstScreenAtOnceAndQuitsWhileLoading() throws {
+    let binary = try Self.requirements()
+    let cards = (0..<60_000).map {
+      #"{"id": "c\#($0)", "title": "Card \#($0)", "description": "About card \#($0)", "caption": "c"}"#
+    }
+    let path = try temporaryFile(#"{"title": "Large", "cards": ["# + cards.joined(separator: ",") + "]}")
+    defer { removeTemporaryFile(path) }
+    let pane = Pane()
+    pane.type("clear; '\(binary)' '\(path)'")
+    pane.keys("Enter")
+    let loading = pane.wait(for: "the first screen while loading") {
+      $0.contains("Card 0") && $0.contains("loading…")
+    }
+    #expect(loading.contains("Large ·"), "\(loading)")
+    let pressed = ContinuousClock.now
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("Card 0") }
+    #expect(ContinuousClock.now - pressed < .seconds(2), "q is answered while the file loads")
+  }
+
   /// The live sample, an app on the viewer's public API: a message a task posts shows up, the
   /// app's own key adds a note, the timer's clock ticks in the title, and q quits.
   @Test func theLiveSampleShowsPostedWorkItsOwnKeyAndATimer() throws {

@@ -14,7 +14,9 @@ import Testing
   @Test func syntaxErrorsSayWhere() {
     #expect(error("") == "line 1, column 1: expected a value, found end of file")
     #expect(error("{\"cards\": [}") == "line 1, column 12: expected a value, found '}'")
-    #expect(error("[1, 2") == "line 1, column 6: an array is not closed: expected ']'")
+    #expect(error("{\"x\": [1, 2") == "line 1, column 12: an array is not closed: expected ']'")
+    // Cards are checked as they are read: the first problem in the file is the one reported.
+    #expect(error("[1, 2") == "line 1, column 2: cards[0] must be an object, found a number")
     #expect(error("{\"a\": 1 \"b\": 2}") == "line 1, column 9: expected ',' or '}', found '\"'")
     #expect(error("\n\n  \"open") == "line 3, column 3: a string is not closed: expected '\"'")
     #expect(error("{\"cards\": []} x") == "line 1, column 15: unexpected 'x' after the JSON value")
@@ -23,7 +25,8 @@ import Testing
     #expect(error("{\"a\": 1, \"a\": 2}") == "line 1, column 10: the member \"a\" appears twice")
     #expect(error(String(repeating: "[", count: 600)).hasSuffix("nested more than 512 deep"))
     #expect(
-      error("[\"漢字\", tru]") == "line 1, column 8: expected true, found \"tru\"", "columns count characters")
+      error("{\"t\": [\"漢字\", tru]}") == "line 1, column 14: expected true, found \"tru\"",
+      "columns count characters")
     #expect(error("[nul]") == "line 1, column 2: expected null, found \"nul\"")
     // A second \u escape that is not one is reported where it is, not at the first.
     #expect(error("{\"t\": \"\\uD800\\uZZZZ\"}") == "line 1, column 14: \\u needs four hex digits")

@@ -1,6 +1,7 @@
 import FeedKit
 import Foundation
 import Sectional
+import SectionalTerminal
 import Testing
 
 #if canImport(Glibc)
@@ -178,5 +179,64 @@ import Testing
     let fromTerminal = runFeed(["-"], terminal: true)
     #expect(fromTerminal.status == FeedCommand.usageError)
     #expect(fromTerminal.errors.contains("standard input, which is a terminal here"))
+  }
+}
+
+/// `feed FILE` in a terminal: the file parsed on a task of its own, shown a slice at a time.
+@MainActor
+@Suite struct FeedLoaderTests {
+  func cards(_ count: Int) -> String {
+    (0..<count).map { #"{"id": "c\#($0)", "title": "Card \#($0)", "description": "About \#($0)"}"# }
+      .joined(separator: ",")
+  }
+
+  /// Runs the loader until its task has ended and every card it read is shown, at most 10 s.
+  func load(_ text: String) -> (FeedList, FeedLoader, slices: Int) {
+    let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 60, height: 20)
+    let viewer = ListViewer(adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry))
+    let loader = FeedLoader(list: list, name: "feed.json")
+    loader.start(Array(text.utf8), mailbox: viewer.mailbox)
+    var slices = 0
+    let deadline = ContinuousClock.now + .seconds(10)
+    while loader.isLoading || !loader.hasEnded, ContinuousClock.now < deadline {
+      viewer.mailbox.performPostedWork()
+      if loader.showNextSlice() { slices += 1 }
+      usleep(200)
+    }
+    viewer.mailbox.performPostedWork()
+    return (list, loader, slices)
+  }
+
+  @Test func aFileIsShownAsItIsReadAndTheTitleFollows() {
+    let (list, loader, slices) = load(#"{"cards": ["# + cards(3_000) + #"], "title": "Late title"}"#)
+    #expect(list.document.cards.count == 3_000)
+    #expect(list.document.cards.map(\.id) == (0..<3_000).map { "c\($0)" }, "in the file's order")
+    #expect(list.document.title == "Late title")
+    #expect(slices > 1, "shown in slices, not at the end")
+    #expect(loader.message == nil && !loader.isLoading)
+  }
+
+  @Test func aProblemEndsTheReadingAndTheCardsBeforeItStay() {
+    let (list, loader, _) = load("[" + cards(600) + #", {"id": "c1", "title": "t", "description": "d"}]"#)
+    #expect(list.document.cards.count == 600, "the cards before the problem")
+    #expect(
+      loader.message?.hasPrefix("feed.json:1:") == true
+        && loader.message?.hasSuffix(
+          #"cards[600] has the id "c1" of cards[1]; ids must be unique; the 600 cards before it are shown"#)
+          == true,
+      "\(loader.message ?? "nil")")
+  }
+
+  @Test func aCancelledLoadStopsReading() {
+    let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 60, height: 20)
+    let viewer = ListViewer(adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry))
+    let loader = FeedLoader(list: list, name: "feed.json")
+    loader.cancel()
+    loader.start(Array(("[" + cards(50_000) + "]").utf8), mailbox: viewer.mailbox)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !loader.hasEnded, ContinuousClock.now < deadline { usleep(1000) }
+    viewer.mailbox.performPostedWork()
+    loader.showNextSlice()
+    #expect(loader.hasEnded && list.document.cards.isEmpty && !loader.isLoading)
   }
 }

@@ -179,6 +179,17 @@ extension ListViewer {
       _ = write(wakeup.write, &byte, 1)
     }
 
+    /// The descriptor that becomes readable when work is posted: what a loop of an app's own
+    /// polls, then calls ``performPostedWork()``.
+    public var fileDescriptor: Int32 { wakeup.read }
+
+    /// Runs the work posted so far, in order: what ``ListViewer/run(in:)`` does when
+    /// ``fileDescriptor`` is readable, for a loop of an app's own.
+    @MainActor
+    public func performPostedWork() {
+      for work in take() { work() }
+    }
+
     /// Takes the queued work, emptying the pipe first so a post made meanwhile wakes the loop.
     func take() -> [@MainActor @Sendable () -> Void] {
       var sink = [UInt8](repeating: 0, count: 64)
@@ -232,8 +243,6 @@ final class EventSources {
       timers[index].due = now + timer.interval
       timer.action()
     }
-    if let mailbox, readable.contains(mailbox.wakeup.read) {
-      for work in mailbox.take() { work() }
-    }
+    if let mailbox, readable.contains(mailbox.wakeup.read) { mailbox.performPostedWork() }
   }
 }
