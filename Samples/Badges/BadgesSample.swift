@@ -121,7 +121,7 @@ package struct BadgeView: SupplementaryView {
       : TextStyle(
         foreground: .rgb(Color(hex: 0xFFFFFF)), background: .rgb(Color(hex: 0xD14D41)), attributes: .bold)
     canvas.fill(frame, style: style)
-    let text = descriptor.content.shownText
+    guard case .text(let text, _) = descriptor.content else { return }
     let width = DisplayWidth.of(text)
     canvas.drawText(
       text, x: frame.x + max(0, (frame.width - width) / 2), y: frame.y, style: style, maxWidth: frame.width)

@@ -21,18 +21,25 @@ import SectionalTerminal
 /// Animated updates end before each call returns, so what is drawn is their end state. Pass
 /// `animated: true` to keep the transition a call's updates build, and draw it at any progress
 /// with ``render(atProgress:expecting:)``.
+///
+/// An app whose store is the data source and calls `performUpdates` itself is tested through
+/// ``init(dataSource:size:layout:registry:expecting:)`` instead.
 @MainActor
 public final class ListHarness {
-  /// The adapter under test; its data source is the harness.
+  /// The adapter under test; its data source is the harness, or the one given to
+  /// ``init(dataSource:size:layout:registry:expecting:)``.
   public let adapter: ListAdapter
   /// Draws the visible frame for ``ListHarness/render(expecting:)`` and measures cells.
   public let renderer: TextRenderer
-  /// The objects the list shows now (the last ones given to ``update(to:animated:expecting:)``).
-  public private(set) var objects: [any ListDiffable]
+  /// The objects the list shows now, in its order: the adapter's, without repeated identifiers.
+  public var objects: [any ListDiffable] { adapter.objects }
   /// Every diagnostic raised since the harness was made, oldest first, expected ones included.
   public private(set) var diagnostics: [Diagnostic] = []
 
-  private let source: Source
+  /// The harness's own data source, when it was given objects.
+  private let source: Source?
+  /// The adapter holds its data source and move delegate weakly: the harness keeps them alive.
+  private let retained: AnyObject
   private var diagnosticsSeen = 0
 
   /// Builds the list and lays it out.
@@ -45,7 +52,8 @@ public final class ListHarness {
   ///   - registry: the views that draw and measure cells; register your own reuse kinds here.
   ///   - expecting: the diagnostic kinds the first load should raise.
   ///   - makeController: the controller for an object, as your list adapter's data source makes
-  ///     it.
+  ///     it. The harness is the adapter's move delegate: a section the user moves reorders
+  ///     ``objects``.
   /// - Throws: ``HarnessFailure`` when the first load raises a diagnostic not in `expecting`.
   public init(
     objects: [any ListDiffable],
@@ -55,16 +63,55 @@ public final class ListHarness {
     expecting: Set<Diagnostic.Kind> = [],
     controllerFor makeController: @escaping @MainActor (any ListDiffable) -> SectionController
   ) throws {
-    self.objects = objects
-    renderer = TextRenderer(registry: registry, environment: DrawEnvironment(colors: .none))
-    let collectionView = CollectionView(layout: layout ?? Self.cardLayout(), size: size)
+    (adapter, renderer) = Self.makeList(size: size, layout: layout, registry: registry)
+    let source = Source(objects: objects, makeController: makeController)
+    self.source = source
+    retained = source
+    adapter.dataSource = source
+    // Sections the user moves reorder the harness's objects, as an app's move delegate would.
+    adapter.moveDelegate = source
+    try act("loading the list", expecting: expecting) { $0.adapter.reloadData() }
+  }
+
+  /// Builds the list on your app's own data source — the store that calls
+  /// `adapter.performUpdates` when its data changes — and lays it out. Give the store
+  /// ``adapter``, then change its data in ``perform(_:animated:expecting:_:)``, which applies
+  /// the updates the store asked for. When the data source is also a `ListAdapterMoveDelegate`,
+  /// it is the adapter's move delegate. The harness keeps it alive.
+  ///
+  /// - Parameters:
+  ///   - dataSource: your app's data source, which makes the controllers.
+  ///   - size: the collection view's size, in cells (columns × rows).
+  ///   - layout: the layout to test under; by default ``cardLayout()``.
+  ///   - registry: the views that draw and measure cells.
+  ///   - expecting: the diagnostic kinds the first load should raise.
+  /// - Throws: ``HarnessFailure`` when the first load raises a diagnostic not in `expecting`.
+  public init(
+    dataSource: any ListAdapterDataSource,
+    size: Size = Size(width: 80, height: 24),
+    layout: (any CollectionViewLayout)? = nil,
+    registry: ViewRegistry = .standard,
+    expecting: Set<Diagnostic.Kind> = []
+  ) throws {
+    (adapter, renderer) = Self.makeList(size: size, layout: layout, registry: registry)
+    source = nil
+    retained = dataSource
+    adapter.dataSource = dataSource
+    adapter.moveDelegate = dataSource as? any ListAdapterMoveDelegate
+    try act("loading the list", expecting: expecting) { $0.adapter.reloadData() }
+  }
+
+  /// An adapter on a collection view of `size` whose cells the renderer measures.
+  private static func makeList(size: Size, layout: (any CollectionViewLayout)?, registry: ViewRegistry)
+    -> (ListAdapter, TextRenderer)
+  {
+    let renderer = TextRenderer(registry: registry, environment: DrawEnvironment(colors: .none))
+    let collectionView = CollectionView(layout: layout ?? cardLayout(), size: size)
     collectionView.measurer = renderer.measurer()
-    adapter = ListAdapter(collectionView: collectionView)
+    let adapter = ListAdapter(collectionView: collectionView)
     // Updates are flushed by each call before it returns.
     adapter.scheduler = { _ in }
-    source = Source(objects: objects, makeController: makeController)
-    adapter.dataSource = source
-    try act("loading the list", expecting: expecting) { $0.adapter.reloadData() }
+    return (adapter, renderer)
   }
 
   /// The default layout: a flow layout with a card behind every section, of the standard card
@@ -83,11 +130,16 @@ public final class ListHarness {
 
   /// Shows `objects` instead, as an app's `performUpdates` would: surviving identifiers keep
   /// their controller, and the difference is applied as one batch (animated, with `animated`:
-  /// its transition is kept).
+  /// its transition is kept). On your own data source it throws: change the store's data in
+  /// ``perform(_:animated:expecting:_:)``.
   public func update(
     to objects: [any ListDiffable], animated: Bool = false, expecting: Set<Diagnostic.Kind> = []
   ) throws {
-    self.objects = objects
+    guard let source else {
+      throw HarnessFailure(
+        "update(to:): the objects come from your data source; change them in perform { … }, where it calls performUpdates"
+      )
+    }
     source.objects = objects
     try act("update(to:)", expecting: expecting, keepingTransition: animated) {
       $0.adapter.performUpdates(animated: animated)
@@ -177,9 +229,9 @@ public final class ListHarness {
     "the object \(String(describing: object.diffIdentifier).prefix(60))"
   }
 
-  /// The adapter's data source: the harness's objects and controller factory.
+  /// The adapter's data source and move delegate: the harness's objects and controller factory.
   @MainActor
-  final class Source: ListAdapterDataSource {
+  final class Source: ListAdapterDataSource, ListAdapterMoveDelegate {
     var objects: [any ListDiffable]
     let makeController: @MainActor (any ListDiffable) -> SectionController
 
@@ -197,6 +249,13 @@ public final class ListHarness {
       -> SectionController
     {
       makeController(object)
+    }
+
+    func listAdapter(
+      _ listAdapter: ListAdapter, move object: any ListDiffable, from previousObjects: [any ListDiffable],
+      to objects: [any ListDiffable]
+    ) {
+      self.objects = objects
     }
   }
 }

@@ -129,6 +129,46 @@ import Testing
     #expect(card.frame.minY == header.frame.minY && card.frame.maxY == footer.frame.maxY)
   }
 
+  /// A carded section's header and footer span its items' columns, so a header lines up with
+  /// the text in the card, with frames stored or built on demand, pinned or not, by either query;
+  /// without a card they span the width, as UIKit's do.
+  @Test(arguments: [false, true], [false, true])
+  func aCardedSectionsHeaderLinesUpWithItsItems(framesOnDemand: Bool, pinned: Bool) {
+    let (source, layout) = feed()
+    if framesOnDemand { layout.maximumStoredItemFrames = 0 }
+    layout.sectionHeadersPinToVisibleBounds = pinned
+    source.headers = [0: 1, 3: 2]
+    source.footers = [0: 1]
+    layout.invalidateLayout()
+    layout.prepare()
+    let all = everything(layout)
+    var spans: [Int: (Double, Double)] = [:]
+    for section in [0, 3] {
+      let items = all.filter { $0.category == .cell && $0.indexPath.section == section }.map(\.frame)
+      let left = items.map(\.minX).min()!
+      let right = items.map(\.maxX).max()!
+      #expect(left == 2 && right > left)
+      let header = layout.layoutAttributesForSupplementaryElement(
+        ofKind: .header, at: IndexPath(item: 0, section: section))!
+      #expect(header.frame.minX == left && header.frame.maxX == right, "section \(section)")
+      spans[section] = (left, right)
+    }
+    let footer = layout.layoutAttributesForSupplementaryElement(
+      ofKind: .footer, at: IndexPath(item: 0, section: 0))!
+    #expect(footer.frame.minX == spans[0]?.0 && footer.frame.maxX == spans[0]?.1)
+    #expect(
+      all.filter { $0.category == .supplementary }.map(\.frame)
+        == all.filter { $0.category == .supplementary }.map {
+          layout.layoutAttributesForSupplementaryElement(ofKind: $0.kind, at: $0.indexPath)!.frame
+        })
+
+    layout.decorationStyles = [:]
+    layout.prepare()
+    let bare = layout.layoutAttributesForSupplementaryElement(
+      ofKind: .header, at: IndexPath(item: 0, section: 0))!
+    #expect(bare.frame.minX == 0 && bare.frame.width == 80)
+  }
+
   @Test func perSectionStylesComeFromTheDataSource() {
     let (source, layout) = feed()
     let red = DecorationStyle(cornerRadius: 2, backgroundColor: Color(hex: 0xFF0000))

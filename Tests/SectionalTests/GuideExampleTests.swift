@@ -124,6 +124,64 @@ final class HintedQuestionController: ExpandableSectionController<Question, Ques
 }
 // END guide state
 
+// BEGIN guide store
+struct Recipe: ListDiffable, Hashable {
+  var id: Int
+  var steps: [String]
+  var diffIdentifier: Int { id }
+}
+
+/// A recipe's steps, which the user puts in order.
+@MainActor
+final class StepsController: GenericSectionController<Recipe> {
+  private(set) var steps: [String] = []
+
+  override func didUpdate(to object: any ListDiffable) {
+    super.didUpdate(to: object)
+    steps = self.object?.steps ?? []
+  }
+  override func numberOfItems() -> Int { steps.count }
+  override func cellForItem(at index: Int) -> CellDescriptor { textCell(steps[index], role: .body) }
+  override func canMoveItem(at index: Int) -> Bool { true }
+  override func moveObject(from sourceIndex: Int, to destinationIndex: Int) {
+    steps.insert(steps.remove(at: sourceIndex), at: destinationIndex)
+  }
+}
+
+/// The app's store: the list's data source, which asks for an update when its data changes.
+@MainActor
+final class RecipeBook: ListAdapterDataSource {
+  weak var adapter: ListAdapter?
+  private(set) var recipes: [Recipe] = []
+
+  func add(_ recipe: Recipe) {
+    recipes.append(recipe)
+    adapter?.performUpdates(animated: true)
+  }
+
+  func objects(for adapter: ListAdapter) -> [any ListDiffable] { recipes }
+  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
+  {
+    StepsController()
+  }
+}
+
+@MainActor
+@Test func aRecipeArrivesAndItsStepsMove() throws {
+  let book = RecipeBook()
+  let harness = try ListHarness(dataSource: book)
+  book.adapter = harness.adapter
+  let recipe = Recipe(id: 1, steps: ["Chop", "Sear", "Serve"])
+  try harness.perform { _ in book.add(recipe) }  // the store's performUpdates, applied here
+  let controller = try #require(harness.controller(for: recipe, as: StepsController.self))
+  #expect(try harness.beginInteractiveMovementForItem(0, inSectionOf: recipe))  // picks "Chop" up
+  try harness.updateInteractiveMovementTarget(1, inSectionOf: recipe)  // "Sear" makes way
+  #expect(controller.steps == ["Chop", "Sear", "Serve"])  // nothing is asked before the drop
+  try harness.endInteractiveMovement()  // moveObject(from: 0, to: 1)
+  #expect(controller.steps == ["Sear", "Chop", "Serve"])
+}
+// END guide store
+
 @Test func theGuideShowsThisExample() throws {
   let testFile = URL(fileURLWithPath: #filePath)
   let guide = testFile.deletingLastPathComponent().appendingPathComponent("../../Documentation/Testing.md")
@@ -149,4 +207,8 @@ final class HintedQuestionController: ExpandableSectionController<Question, Ques
   let shownState = try #require(
     region(documentation, from: "<!-- example: GuideExampleTests.swift, state -->\n```swift", to: "```"))
   #expect(shownState == state, "Documentation/Testing.md's example of a controller's own state differs")
+  let store = try #require(region(source, from: "// BEGIN guide" + " store", to: "// END guide" + " store"))
+  let shownStore = try #require(
+    region(documentation, from: "<!-- example: GuideExampleTests.swift, store -->\n```swift", to: "```"))
+  #expect(shownStore == store, "Documentation/Testing.md's example of an app's own store differs")
 }

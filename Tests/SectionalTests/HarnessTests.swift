@@ -169,3 +169,61 @@ func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) thro
         """)
   }
 }
+
+/// A settings section as SectionControllers.md shows it: a header from the controller's
+/// supplementary source, a row, and a button that changes the row.
+@MainActor
+final class SoundController: SectionController, SupplementaryViewSource {
+  private var muted = false
+
+  override init() {
+    super.init()
+    inset = CardGeometry.standard.sectionInset
+    supplementaryViewSource = self
+  }
+
+  override func numberOfItems() -> Int { 2 }
+
+  override func cellForItem(at index: Int) -> CellDescriptor {
+    if index == 0 { return textCell(muted ? "Sound is off" : "Sound is on", role: .body) }
+    let label = muted ? "Unmute" : "Mute"
+    return CellDescriptor(
+      reuseKind: "button", size: .exact(Size(width: Double(label.count + 4), height: 1)),
+      content: .button(label))
+  }
+
+  override func didSelectItem(at index: Int) {
+    guard index == 1 else { return }
+    muted.toggle()
+    collectionContext?.reload(self)
+  }
+
+  var supportedElementKinds: [ElementKind] { [.header] }
+
+  func supplementary(ofKind kind: ElementKind, at index: Int, for controller: SectionController)
+    -> SupplementaryDescriptor?
+  {
+    SupplementaryDescriptor(height: 1, content: .text("Sound", role: .header))
+  }
+}
+
+@MainActor
+@Suite struct HeaderAndButtonTests {
+  /// The header stands over the card's text, not at the screen's edge; the button is drawn as
+  /// one and pressing it changes the row.
+  @Test func aHeaderLinesUpWithItsCardAndAButtonPresses() throws {
+    let harness = try ListHarness(objects: ["sound"], size: Size(width: 30, height: 8)) { _ in
+      SoundController()
+    }
+    let lines = try harness.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let header = try #require(lines.first { $0.contains("Sound") && !$0.contains("│") })
+    let row = try #require(lines.first { $0.contains("Sound is on") })
+    #expect(
+      header.firstIndex(of: "S")?.utf16Offset(in: header) == row.firstIndex(of: "S")?.utf16Offset(in: row))
+    #expect(header.hasPrefix("   Sound"))
+    #expect(try harness.render().contains("│ [ Mute ]"))
+    try harness.select(item: 1, inSectionOf: "sound")
+    #expect(try harness.render().contains("│ Sound is off"))
+    #expect(try harness.render().contains("│ [ Unmute ]"))
+  }
+}

@@ -59,6 +59,24 @@ import Testing
     #expect(TextWrapping.size(of: "a  b", width: 3, printableASCIIIsOneColumn: true) == (1, 2))
   }
 
+  /// A paragraph's indent starts its first line when the first word fits after it; where a line
+  /// breaks, the spaces are dropped, so a continuation line starts at its word.
+  @Test func anIndentIsKeptAndABreakIsNot() {
+    #expect(TextWrapping.lines("  ↳ reply", width: 20) == ["  ↳ reply"])
+    #expect(TextWrapping.lines("  aa bb", width: 5) == ["  aa", "bb"])
+    #expect(TextWrapping.lines("a\n  b\n   ", width: 5) == ["a", "  b", ""])
+    // An indent the first word does not fit after would be a blank row: the word starts the line.
+    #expect(TextWrapping.lines("    abcd", width: 6) == ["abcd"])
+    #expect(TextWrapping.lines("   abcdefgh", width: 4) == ["abcd", "efgh"])
+    for text in ["  aa bb", "    abcd", "   abcdefgh", "a\n  b\n   "] {
+      for width in 1...8 {
+        let lines = TextWrapping.lines(text, width: width)
+        let size = TextWrapping.size(of: text, width: width, printableASCIIIsOneColumn: true)
+        #expect(size.lines == lines.count && size.width == lines.map(\.count).max(), "\(text) at \(width)")
+      }
+    }
+  }
+
   /// The wrap as the docs define it, written plainly (each word's rest measured again after
   /// every line broken off it): lines and their widths.
   static func referenceLines(_ text: String, width: Int, measure: (Substring) -> Int) -> [(String, Int)] {
@@ -68,6 +86,7 @@ import Testing
       var line = ""
       var lineWidth = 0
       var spaces = 0
+      var firstWord = true
       for piece in paragraph.split(separator: 0x20, omittingEmptySubsequences: false) {
         if piece.isEmpty {
           spaces += 1
@@ -75,6 +94,15 @@ import Testing
         }
         var word = Substring(piece)
         var wordWidth = measure(word)
+        // The leading spaces start the first line when the first word fits after them.
+        if firstWord && spaces > 0 && spaces + wordWidth <= width {
+          line = String(repeating: " ", count: spaces) + word
+          lineWidth = spaces + wordWidth
+          firstWord = false
+          spaces = 1
+          continue
+        }
+        firstWord = false
         let gap = line.isEmpty && lineWidth == 0 ? 0 : spaces
         spaces = 1
         if lineWidth > 0 && lineWidth + gap + wordWidth <= width {

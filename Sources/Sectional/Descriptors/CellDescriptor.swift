@@ -88,7 +88,8 @@ public struct CellDescriptor: Hashable, Sendable {
   }
 }
 
-/// A header or a footer: a height across the full width, and its content.
+/// A header or a footer: a height across the section (the flow layout's: the full width, or a
+/// carded section's text columns), and its content.
 public struct SupplementaryDescriptor: Hashable, Sendable {
   /// The height the flow layout gives a header or footer (its width is the section's); other
   /// layouts size their own kinds.

@@ -3,6 +3,10 @@
 public enum TextWrapping {
   /// The lines `text` takes when wrapped at `width` columns, words kept whole where they fit;
   /// a word longer than a line is broken. At least one line.
+  ///
+  /// A paragraph's leading spaces start its first line when its first word fits after them, so
+  /// an indent is kept; the spaces where a line breaks and those ending a line are dropped, so a
+  /// line never ends with a space and a wrapped one never starts with one.
   public static func lines(_ text: String, width: Int, measure: (Substring) -> Int = { $0.count })
     -> [Substring]
   {
@@ -52,10 +56,17 @@ public enum TextWrapping {
     while true {
       var paragraphEnd = paragraphStart
       while paragraphEnd < bytes.count && bytes[paragraphEnd] != 0x0A { paragraphEnd += 1 }
-      // The line so far ends at `lineEnd`, `lineWidth` columns from the start of its first word.
+      // The line so far ends at `lineEnd`, `lineWidth` columns from its start: its first word,
+      // or the paragraph's indent until a first word fits after it.
       var lineEnd = paragraphStart
       var lineWidth = 0
       var cursor = paragraphStart
+      while cursor < paragraphEnd && bytes[cursor] == space { cursor += 1 }
+      var indentOnly = cursor > paragraphStart && cursor < paragraphEnd
+      if indentOnly {
+        lineEnd = cursor
+        lineWidth = cursor - paragraphStart
+      }
       while cursor < paragraphEnd {
         if bytes[cursor] == space {
           cursor += 1
@@ -68,13 +79,15 @@ public enum TextWrapping {
         if lineWidth > 0 && lineWidth + gap + wordWidth <= width {
           lineEnd = cursor
           lineWidth += gap + wordWidth
+          indentOnly = false
           continue
         }
-        if lineWidth > 0 {
+        if lineWidth > 0 && !indentOnly {
           widest = max(widest, lineWidth)
           count += 1
-          lineWidth = 0
         }
+        indentOnly = false
+        lineWidth = 0
         // A word longer than the line: a line of `width` columns at a time.
         while wordWidth > width {
           widest = max(widest, width)
@@ -123,6 +136,15 @@ public enum TextWrapping {
     var lineWidth = 0
     func emit() { body(line, lineWidth) }
     var cursor = paragraph.lowerBound
+    // The paragraph's indent, a column a space, is the line so far: the first word joins it when
+    // it fits and otherwise starts the line without it, so an indent never makes a blank row.
+    // Spaces with no word after them end the paragraph and are dropped.
+    while cursor < paragraph.upperBound && utf8[cursor] == 0x20 { cursor = utf8.index(after: cursor) }
+    var indentOnly = cursor > paragraph.lowerBound && cursor < paragraph.upperBound
+    if indentOnly {
+      line = text[paragraph.lowerBound..<cursor]
+      lineWidth = utf8.distance(from: paragraph.lowerBound, to: cursor)
+    }
     while cursor < paragraph.upperBound {
       if utf8[cursor] == 0x20 {
         cursor = utf8.index(after: cursor)
@@ -138,12 +160,12 @@ public enum TextWrapping {
       if lineWidth > 0 && lineWidth + gap + wordWidth <= width {
         line = text[line.startIndex..<word.endIndex]
         lineWidth += gap + wordWidth
+        indentOnly = false
         continue
       }
-      if lineWidth > 0 {
-        emit()
-        lineWidth = 0
-      }
+      if lineWidth > 0 && !indentOnly { emit() }
+      indentOnly = false
+      lineWidth = 0
       while wordWidth > width {
         // Break a word longer than the line at the last grapheme that fits.
         var end = word.startIndex

@@ -93,12 +93,13 @@ extension FlowLayout {
     let pinned = sectionHeadersPinToVisibleBounds
     for (index, section) in sections.enumerated() {
       let record = records[section]
-      if !pinned, let header = headerAttributes(record, section, origin: origins[index], width: width),
+      let span = supplementarySpan(record, geometries[section - base], width: width)
+      if !pinned, let header = headerAttributes(record, section, origin: origins[index], span: span),
         header.frame.intersects(rect)
       {
         result.append(header)
       }
-      if let footer = footerAttributes(record, section, origin: origins[index], width: width),
+      if let footer = footerAttributes(record, section, origin: origins[index], span: span),
         footer.frame.intersects(rect)
       {
         result.append(footer)
@@ -106,7 +107,8 @@ extension FlowLayout {
     }
     if pinned {
       for (index, section) in sections.enumerated() {
-        if let header = headerAttributes(records[section], section, origin: origins[index], width: width),
+        let span = supplementarySpan(records[section], geometries[section - base], width: width)
+        if let header = headerAttributes(records[section], section, origin: origins[index], span: span),
           header.frame.intersects(rect)
         {
           result.append(header)
@@ -181,9 +183,17 @@ extension FlowLayout {
     layOutEstimated(through: indexPath.section)
     let origin = offsets.offset(of: indexPath.section)
     let record = records[indexPath.section]
+    guard kind == .header || kind == .footer else { return nil }
+    // Only a carded section's span needs its geometry, which may have to be built.
+    let span =
+      record.cardStyle < 0
+      ? (x: 0.0, width: sanitizedWidth)
+      : withFrames(of: indexPath.section) { geometry, _, _ in
+        supplementarySpan(record, geometry, width: sanitizedWidth)
+      }
     switch kind {
-    case .header: return headerAttributes(record, indexPath.section, origin: origin, width: sanitizedWidth)
-    case .footer: return footerAttributes(record, indexPath.section, origin: origin, width: sanitizedWidth)
+    case .header: return headerAttributes(record, indexPath.section, origin: origin, span: span)
+    case .footer: return footerAttributes(record, indexPath.section, origin: origin, span: span)
     default: return nil
     }
   }
@@ -245,9 +255,21 @@ extension FlowLayout {
       zIndex: ZIndex.shelf, style: style)
   }
 
-  func headerAttributes(_ record: SectionRecord, _ section: Int, origin: Double, width: Double)
-    -> LayoutAttributes?
+  /// The columns a section's header and footer take: in a section with a card, the card's
+  /// content (its items' extent), so a header lines up with the text under it rather than with
+  /// the card's shadow margin; otherwise the whole width, as in UIKit's flow layout.
+  func supplementarySpan(_ record: SectionRecord, _ geometry: SectionGeometry, width: Double)
+    -> (x: Double, width: Double)
   {
+    guard record.cardStyle >= 0 else { return (0, width) }
+    let card = geometry.card
+    let x = Double(card.x) + cardOutset.left
+    return (x, Swift.max(0, Double(card.width) - cardOutset.left - cardOutset.right))
+  }
+
+  func headerAttributes(
+    _ record: SectionRecord, _ section: Int, origin: Double, span: (x: Double, width: Double)
+  ) -> LayoutAttributes? {
     guard record.headerHeight > 0 else { return nil }
     let height = Double(record.headerHeight)
     var y = origin
@@ -261,17 +283,17 @@ extension FlowLayout {
     }
     return LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .supplementary, kind: .header,
-      frame: Rect(x: 0, y: y, width: width, height: height), zIndex: zIndex)
+      frame: Rect(x: span.x, y: y, width: span.width, height: height), zIndex: zIndex)
   }
 
-  func footerAttributes(_ record: SectionRecord, _ section: Int, origin: Double, width: Double)
-    -> LayoutAttributes?
-  {
+  func footerAttributes(
+    _ record: SectionRecord, _ section: Int, origin: Double, span: (x: Double, width: Double)
+  ) -> LayoutAttributes? {
     guard record.footerHeight > 0 else { return nil }
     let height = Double(record.footerHeight)
     return LayoutAttributes(
       indexPath: IndexPath(item: 0, section: section), category: .supplementary, kind: .footer,
-      frame: Rect(x: 0, y: origin + record.height - height, width: width, height: height),
+      frame: Rect(x: span.x, y: origin + record.height - height, width: span.width, height: height),
       zIndex: ZIndex.supplementary)
   }
 }

@@ -158,11 +158,15 @@ extension FlowLayout {
     if let style = delegate.layout(self, decorationStyleOfKind: .sectionCard, forSection: section),
       var card = union
     {
+      // The header and footer take the items' columns (`supplementarySpan`), so the card grows
+      // only down to hold them.
+      let items = card
       if cardIncludesHeader && headerHeight > 0 {
-        card = card.union(Rect(x: 0, y: 0, width: width, height: headerHeight))
+        card = card.union(Rect(x: items.minX, y: 0, width: items.width, height: headerHeight))
       }
       if cardIncludesFooter && footerHeight > 0 {
-        card = card.union(Rect(x: 0, y: itemsBottom + inset.bottom, width: width, height: footerHeight))
+        card = card.union(
+          Rect(x: items.minX, y: itemsBottom + inset.bottom, width: items.width, height: footerHeight))
       }
       geometry.card = StoredRect(card.outset(by: cardOutset))
       record.cardStyle = styleIndex(style)

@@ -1,7 +1,8 @@
 import SectionalDiff
 
 /// A vertical flow layout: items flow left to right and wrap into lines, a line as tall as its
-/// tallest item (items align to the line's top); an optional header and footer per section;
+/// tallest item (items align to the line's top); an optional header and footer per section,
+/// across the width or, in a section with a card, across the card's items, as its text is;
 /// optional sticky headers; and per-section decorations — a card behind each section, a shelf
 /// under each line, a background behind each section — each computed once and cached.
 ///
