@@ -48,19 +48,21 @@ let package = Package(
         "SectionalDiff", "SectionalLayout", "Sectional", "SectionalTerminal", "FeedKit", "SeededRandom",
       ]
     ),
-    .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff", "SeededRandom"]),
+    // Not a product: the `.slow` trait every test target shares.
+    .target(name: "TestTags", path: "Tests/TestTags"),
+    .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff", "SeededRandom", "TestTags"]),
     .testTarget(
-      name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom"]),
+      name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom", "TestTags"]),
     .testTarget(
-      name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting", "SeededRandom"],
+      name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting", "SeededRandom", "TestTags"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
-    .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom"]),
+    .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom", "TestTags"]),
     .testTarget(
       name: "FeedTests",
       dependencies: [
-        "FeedKit", "SectionalTerminal", "SectionalTesting",
+        "FeedKit", "SectionalTerminal", "SectionalTesting", "TestTags",
         // The samples' own code is in their executables, which the tests import.
         "badges", "shelves", "backgrounds", "self-sizing", "rows",
       ],

@@ -3,6 +3,7 @@ import Foundation
 import Sectional
 import SectionalTerminal
 import SectionalTesting
+import TestTags
 import Testing
 
 /// Documentation/Reliability.md's catalogue of bad input, one check per entry: each `check`

@@ -59,9 +59,15 @@ import Testing
     try assertSnapshot(frame([path, "--width", "50", "--expand", "all"], color: true), named: "hostile.ansi")
   }
 
+  /// The smallest frames still are frames of their size: what shows is what fits, no line
+  /// wider than the width, as many lines as rows.
   @Test func oneColumnAndOneRow() throws {
-    try assertSnapshot(frame(["--width", "1", "--height", "12"]), named: "one-column.txt")
-    try assertSnapshot(frame(["--width", "80", "--height", "1"]), named: "one-row.txt")
+    let column = frame(["--width", "1", "--height", "12"]).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(column.count == 13 && column.last == "", "12 lines, each ended")
+    #expect(column.allSatisfy { DisplayWidth.of($0) <= 1 })
+    #expect(column.contains("─"), "the first card's top border, cut to its first column")
+    #expect(frame(["--width", "80", "--height", "1"]) == "\n", "one row: the gap above the first card")
   }
 }
 

@@ -1,6 +1,7 @@
 import Sectional
 import SectionalTerminal
 import SeededRandom
+import TestTags
 import Testing
 
 import class Foundation.ProcessInfo

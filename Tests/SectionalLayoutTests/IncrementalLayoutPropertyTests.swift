@@ -1,5 +1,6 @@
 import SectionalDiff
 import SeededRandom
+import TestTags
 import Testing
 
 @testable import SectionalLayout

@@ -1,4 +1,5 @@
 import SeededRandom
+import TestTags
 import Testing
 
 @testable import Sectional
