@@ -11,8 +11,8 @@ final class DiffableBridge<SectionID: Hashable & Sendable, ItemID: Hashable & Se
   /// The source's size cache, read without going through the source (this runs unspecialised).
   let sizes: SizeCache
   /// The view's movement, held directly: every size the layout asks checks whether an item is
-  /// being moved, and two weak loads a question (the source's, then its view's) cost a reload
-  /// of 10,000 items a millisecond. Not the view itself: a layout's section provider that
+  /// being moved, and two weak loads a question (the source's, then its view's) were a
+  /// measurable part of a reload. Not the view itself: a layout's section provider that
   /// captures the data source would close a cycle through it.
   let movementState: MovementState?
 

@@ -35,7 +35,7 @@ func heckelDiff<Element, Key: Hashable>(
   // Pass 1: every old identifier into the table. The hashes of a chunk first, in one sequential
   // pass: the table pass then does little between its memory accesses, so the processor
   // overlaps the cache misses of many probes. A chunk at a time, in a buffer on the stack, not
-  // an array of every hash (800 KB for 100,000 identifiers, fresh pages in a cold process).
+  // an array of every hash, whose pages would be fresh memory in a cold process.
   let chunk = 256
   withUnsafeTemporaryAllocation(of: Int.self, capacity: chunk) { hashes in
     var start = 0

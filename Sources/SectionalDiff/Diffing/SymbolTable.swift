@@ -19,8 +19,8 @@ struct SymbolTable<Key: Hashable> {
   /// identifier's hash above them (0 marks an empty slot, so a fresh table is one zero-filled
   /// allocation). A probe compares the stored hash bits with the key's before it reads the key:
   /// a slot taken by another identifier almost never costs a look into `keys`. Four bytes a slot,
-  /// not eight: for two lists of 100,000 the slots are 1 MB, every page of it touched, and a diff
-  /// in a process whose allocator hands out fresh pages pays for each one.
+  /// not eight: every page of the slots is touched, and a diff in a process whose allocator hands
+  /// out fresh pages pays for each one.
   @usableFromInline var slots: [UInt32]
   @usableFromInline var mask: Int
   /// The bits of a slot that hold its entry + 1; the others hold hash bits (none for a table of
@@ -31,8 +31,8 @@ struct SymbolTable<Key: Hashable> {
   @inlinable
   init(capacity: Int) {
     // Sized for old + new identifiers, which overstates the distinct ones (about the larger side
-    // plus the changes): at most 0.8 full in the worst case, about 0.4 in a typical diff. At ½,
-    // the slots alone were 4 MB for two lists of 100,000, most of it touched fresh memory.
+    // plus the changes): at most 0.8 full in the worst case, about 0.4 in a typical diff. Sized at
+    // ½, the slots were twice as many pages, most of them fresh memory a diff had to touch.
     var size = 8
     while size < capacity + capacity / 4 { size &<<= 1 }
     keys = []

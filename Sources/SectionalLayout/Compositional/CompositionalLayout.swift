@@ -57,6 +57,11 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   // MARK: - Cache
 
+  // The four `@exclusivity(unchecked)` properties are read on every query's hot path and skip
+  // the run-time exclusivity check, as the flow layout's cache does. Sound for the same reason:
+  // no access to one of them is held across a call that could reach it again (a section
+  // provider or the delegate runs before or after, never during, such an access; ReentrancyTests
+  // re-enter the layout from both).
   @exclusivity(unchecked) var models: [SectionModel] = []
   @exclusivity(unchecked) var offsets = OffsetTree()
   /// How far a badge reaches above (`top`) or below (`bottom`) its own section.
