@@ -184,7 +184,7 @@ package enum FeedCommand {
     if interactive {
       let viewer = ListViewer(
         adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
-      viewer.animatesUpdates = options.animates
+      viewer.animation.isEnabled = options.animates
       if options.file == "-" {
         let stream = CardStream(list: list)
         viewer.addReader(0) { [unowned viewer] in

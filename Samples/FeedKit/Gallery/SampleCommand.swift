@@ -158,7 +158,7 @@ package enum SampleCommand {
         ?? ListViewer(
           collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
           title: list.title)
-      viewer.animatesUpdates = options.animates
+      viewer.animation.isEnabled = options.animates
       do {
         // The list owns the data source, which the collection view holds weakly: it lives as long
         // as the viewer runs.

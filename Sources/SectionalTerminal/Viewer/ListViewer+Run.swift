@@ -73,7 +73,7 @@ extension ListViewer {
       if events.inputClosed { break }
       let frameStarted = clock.now
       try session.write(frameBytes())
-      if isPlayingTransition && frameStarted.duration(to: clock.now) > animationFrameBudget {
+      if isPlayingTransition && frameStarted.duration(to: clock.now) > animation.frameBudget {
         skipTransition()
         try session.write(frameBytes())
       }

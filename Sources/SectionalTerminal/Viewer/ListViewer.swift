@@ -70,17 +70,47 @@ public final class ListViewer {
   public private(set) var columns: Int
   /// The viewer's height in rows, the status line included: the terminal's while it runs in one.
   public private(set) var rows: Int
-  /// Whether animated updates play in the terminal (``run(in:)``): an expanding card opens and
-  /// the cards below slide down over ``animationDuration``. Off, each update shows its end at
-  /// once, as it always does when drawn headless or printed into a pipe. Default true.
-  public var animatesUpdates = true
-  /// How long a transition plays. Default 200 ms.
-  public var animationDuration: Duration = .milliseconds(200)
-  /// The longest a frame of a transition may take (drawn and written): a terminal that cannot
-  /// keep up gets the transition's end at once instead of a slide in slow motion.
-  public var animationFrameBudget: Duration = .milliseconds(50)
+  /// How animated updates play in the terminal (``run(in:)``): an expanding card opens and the
+  /// cards below slide down. Headless or printed into a pipe, each update shows its end at once.
+  public var animation = Animation()
+
+  /// How a viewer plays animated updates.
+  public struct Animation: Hashable, Sendable {
+    /// Whether they play at all; off, each update shows its end at once. Default true.
+    public var isEnabled: Bool
+    /// How long one plays. Default 200 ms.
+    public var duration: Duration
+    /// The longest a frame may take (drawn and written): a terminal that cannot keep up gets
+    /// the end at once instead of a slide in slow motion. Default 50 ms.
+    public var frameBudget: Duration
+
+    /// Animation as described, by default the viewer's.
+    public init(
+      isEnabled: Bool = true, duration: Duration = .milliseconds(200), frameBudget: Duration = .milliseconds(50)
+    ) {
+      self.isEnabled = isEnabled
+      self.duration = duration
+      self.frameBudget = frameBudget
+    }
+  }
+
+  @available(*, deprecated, renamed: "animation.isEnabled")
+  public var animatesUpdates: Bool {
+    get { animation.isEnabled }
+    set { animation.isEnabled = newValue }
+  }
+  @available(*, deprecated, renamed: "animation.duration")
+  public var animationDuration: Duration {
+    get { animation.duration }
+    set { animation.duration = newValue }
+  }
+  @available(*, deprecated, renamed: "animation.frameBudget")
+  public var animationFrameBudget: Duration {
+    get { animation.frameBudget }
+    set { animation.frameBudget = newValue }
+  }
   /// Whether the viewer is live in a terminal, so that animated updates play by the clock
-  /// (``animatesUpdates``); headless, each update shows its end at once. ``run(in:)`` sets it
+  /// (``animation``); headless, each update shows its end at once. ``run(in:)`` sets it
   /// while it runs; an app that runs its own loop sets it too.
   public var isLive = false
   /// The timers, readers and mailbox of ``run(in:)``.
@@ -154,7 +184,7 @@ public final class ListViewer {
   // MARK: - Drawing
 
   /// Paints the current frame and returns it. During a transition the viewer plays (see
-  /// ``animatesUpdates``), the frame is the transition's at this moment; otherwise any transition
+  /// ``animation``), the frame is the transition's at this moment; otherwise any transition
   /// is ended first and the frame is the end state.
   @discardableResult
   public func render() -> Canvas {
@@ -254,7 +284,7 @@ public final class ListViewer {
       playing = nil
       return
     }
-    guard isLive, animatesUpdates, animationDuration > .zero else {
+    guard isLive, animation.isEnabled, animation.duration > .zero else {
       collectionView.finishTransition()
       playing = nil
       return
@@ -264,11 +294,11 @@ public final class ListViewer {
       playing = (transition.startGeneration, now)
     }
     let elapsed = playing.map { $0.start.duration(to: now) } ?? .zero
-    if elapsed >= animationDuration {
+    if elapsed >= animation.duration {
       collectionView.finishTransition()
       playing = nil
     } else {
-      collectionView.transitionProgress = elapsed / animationDuration
+      collectionView.transitionProgress = elapsed / animation.duration
     }
   }
 
