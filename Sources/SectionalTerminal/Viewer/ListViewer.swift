@@ -86,7 +86,8 @@ public final class ListViewer {
 
     /// Animation as described, by default the viewer's.
     public init(
-      isEnabled: Bool = true, duration: Duration = .milliseconds(200), frameBudget: Duration = .milliseconds(50)
+      isEnabled: Bool = true, duration: Duration = .milliseconds(200),
+      frameBudget: Duration = .milliseconds(50)
     ) {
       self.isEnabled = isEnabled
       self.duration = duration
