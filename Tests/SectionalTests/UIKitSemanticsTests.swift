@@ -45,6 +45,20 @@ import Testing
 
   // MARK: - Selection
 
+  /// `contentOffset` is settable, as UIKit's: the same as `setContentOffset(_:)`, kept within
+  /// the content.
+  @Test func contentOffsetIsSettableAndKeptWithinTheContent() {
+    let view = makeAdapter(FeedSource((0..<10).map { card("c\($0)") }), height: 20).collectionView
+    view.contentOffset = Point(x: 0, y: 7)
+    #expect(view.contentOffset == Point(x: 0, y: 7))
+    view.contentOffset.y += 3
+    #expect(view.contentOffset.y == 10)
+    view.contentOffset = Point(x: 5, y: 1e9)
+    #expect(view.contentOffset == Point(x: 0, y: view.maximumContentOffsetY))
+    view.contentOffset.y = -4
+    #expect(view.contentOffset == .zero)
+  }
+
   @Test func selectionFromCodeDoesNotTellTheDelegateATapDoes() {
     let (rows, view) = rows([3, 3])
     view.selectItem(at: path(0, 1))

@@ -3,8 +3,12 @@ import SectionalLayout
 // Scrolling: the visible rectangle, kept within the content, moved by offsets, items and rows.
 
 extension CollectionView {
-  /// How far the content is scrolled: the top-left of the visible rectangle in content coordinates.
-  public var contentOffset: Point { bounds.origin }
+  /// How far the content is scrolled: the top-left of the visible rectangle in content
+  /// coordinates. Setting it is ``setContentOffset(_:)``, as in UIKit: kept within the content.
+  public var contentOffset: Point {
+    get { bounds.origin }
+    set { setContentOffset(newValue) }
+  }
   /// The size of the whole content, as the layout computes it.
   public var contentSize: Size { layout.contentSize }
 
