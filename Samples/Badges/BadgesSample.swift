@@ -66,7 +66,7 @@ package enum BadgesSample {
       CellDescriptor(
         reuseKind: "tile", size: .exact(Size(width: 0, height: 3)), content: .text("\(number)", role: .title))
     }
-    dataSource.supplementaryProvider = { [unowned dataSource] kind, indexPath in
+    dataSource.supplementaryViewProvider = { [unowned dataSource] kind, indexPath in
       switch kind {
       case .header:
         let section = sections[indexPath.section]

@@ -64,7 +64,7 @@ package enum ShelvesSample {
       CellDescriptor(
         reuseKind: "tile", size: .exact(Size(width: 12, height: 4)), content: .text(title, role: .title))
     }
-    dataSource.supplementaryProvider = { kind, indexPath in
+    dataSource.supplementaryViewProvider = { kind, indexPath in
       guard kind == .header, genres.indices.contains(indexPath.section) else { return nil }
       let genre = genres[indexPath.section]
       return SupplementaryDescriptor(

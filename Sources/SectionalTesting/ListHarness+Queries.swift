@@ -50,7 +50,7 @@ extension ListHarness {
   public func decorations(inSectionOf object: any ListDiffable) -> [LayoutAttributes] {
     guard let section = section(of: object) else { return [] }
     layOutWaitingSections()
-    let layout = collectionView.layout
+    let layout = collectionView.collectionViewLayout
     let everything = Rect(
       x: -1e9, y: -1e9, width: 2e9 + layout.contentSize.width, height: 2e9 + layout.contentSize.height)
     return layout.layoutAttributesForElements(in: everything)
@@ -106,6 +106,6 @@ extension ListHarness {
 
   /// Lays out the sections a flow layout left at estimates, so that frames are exact.
   private func layOutWaitingSections() {
-    (collectionView.layout as? FlowLayout)?.layOutEstimatedSections()
+    (collectionView.collectionViewLayout as? FlowLayout)?.layOutEstimatedSections()
   }
 }

@@ -119,7 +119,7 @@ func renderScenarios() -> [(String, () -> Scenario)] {
         }
         @MainActor func reset() {
           if controller().isExpanded { controller().toggle() }
-          let top = list.collectionView.layout.layoutAttributesForItem(
+          let top = list.collectionView.collectionViewLayout.layoutAttributesForItem(
             at: IndexPath(item: 0, section: section))!
           list.collectionView.setContentOffset(Point(x: 0, y: top.frame.minY - 2))
           _ = viewer.frameBytes()
@@ -165,7 +165,7 @@ func renderScenarios() -> [(String, () -> Scenario)] {
         }
         @MainActor func expand() {
           if controller().isExpanded { controller().setExpanded(false, animated: false) }
-          let top = list.collectionView.layout.layoutAttributesForItem(
+          let top = list.collectionView.collectionViewLayout.layoutAttributesForItem(
             at: IndexPath(item: 0, section: section))!
           list.collectionView.setContentOffset(Point(x: 0, y: top.frame.minY - 2))
           _ = viewer.frameBytes()

@@ -49,7 +49,7 @@ import Testing
   func framesAreSane(_ harness: ListHarness) -> Bool {
     let size = harness.collectionView.contentSize
     guard size.width.isFinite, size.height.isFinite else { return false }
-    return harness.collectionView.layout.layoutAttributesForElements(
+    return harness.collectionView.collectionViewLayout.layoutAttributesForElements(
       in: Rect(x: 0, y: 0, width: max(1, size.width), height: max(1, size.height))
     ).allSatisfy {
       [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite)

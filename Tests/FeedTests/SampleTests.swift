@@ -102,7 +102,8 @@ func runSample(
     let collectionView = list.collectionView
     #expect((0..<4).map { collectionView.scrollsSideways(section: $0) } == [true, true, true, false])
     func frame(_ item: Int, _ section: Int) -> Rect {
-      collectionView.layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
+      collectionView.collectionViewLayout.layoutAttributesForItem(
+        at: IndexPath(item: item, section: section))?.frame
         ?? .zero
     }
     // "[ swift ]" is 9 columns, "[ layout ]" 10, "[ diff ]" 8, one apart after the row's inset.
@@ -158,7 +159,8 @@ func runSample(
     #expect(!viewer.isMoving && chips() == ["layout", "diff", "swift", "terminal"])
     // "[ layout ]" is 10 columns, "[ diff ]" 8, "[ swift ]" 9, one apart after the inset.
     let frames = (0..<3).map {
-      list.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))?.frame ?? .zero
+      list.collectionView.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))?
+        .frame ?? .zero
     }
     #expect(frames.map(\.width) == [10, 8, 9] && frames.map(\.minX) == [2, 13, 22])
   }

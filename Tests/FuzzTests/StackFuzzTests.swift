@@ -137,7 +137,7 @@ final class FuzzStack {
 
   var allAttributes: [LayoutAttributes] {
     let size = collectionView.contentSize
-    return collectionView.layout.layoutAttributesForElements(
+    return collectionView.collectionViewLayout.layoutAttributesForElements(
       in: Rect(x: -10, y: -10, width: size.width + 20, height: size.height + 20)
     ).sorted(by: LayoutAttributes.drawsBefore)
   }
@@ -349,7 +349,7 @@ struct FuzzRun {
     // has none: first every element, read in a random order, must equal the fresh stack's;
     // then the waiting sections are laid out (their diagnostics belong to this step) and the
     // offset kept within the content, as scrolling there would.
-    if let flow = view.layout as? FlowLayout {
+    if let flow = view.collectionViewLayout as? FlowLayout {
       if !defers && flow.estimatedSectionCount > 0 {
         return fail("\(flow.estimatedSectionCount) sections wait at an estimate without the opt-in")
       }
@@ -507,8 +507,8 @@ struct FuzzRun {
       }
     }
     for query in queries {
-      let mine = answer(view.layout, query)
-      let theirs = answer(fresh.collectionView.layout, query)
+      let mine = answer(view.collectionViewLayout, query)
+      let theirs = answer(fresh.collectionView.collectionViewLayout, query)
       guard mine == theirs else {
         return FuzzFailure(
           step: step,

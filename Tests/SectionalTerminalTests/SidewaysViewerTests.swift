@@ -140,7 +140,7 @@ import Testing
     let dataSource = DiffableDataSource<Int, String>(collectionView: collectionView) { _, text in
       CellDescriptor(reuseKind: .cell, size: .exact(Size(width: 12, height: 1)), content: .button(text))
     }
-    dataSource.supplementaryProvider = { kind, _ in
+    dataSource.supplementaryViewProvider = { kind, _ in
       kind == .header ? SupplementaryDescriptor(height: 1, content: .text("Buttons", role: .header)) : nil
     }
     let log = SelectionLog()

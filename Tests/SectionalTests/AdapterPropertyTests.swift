@@ -72,8 +72,9 @@ import Testing
         let fresh = makeAdapter(freshSource, width: 60, height: 15)
         let everything = Rect(x: 0, y: -10, width: 60, height: adapter.collectionView.contentSize.height + 20)
         #expect(
-          adapter.collectionView.layout.layoutAttributesForElements(in: everything)
-            == fresh.collectionView.layout.layoutAttributesForElements(in: everything), "\(context)")
+          adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: everything)
+            == fresh.collectionView.collectionViewLayout.layoutAttributesForElements(in: everything),
+          "\(context)")
         #expect(adapter.collectionView.itemCounts == fresh.collectionView.itemCounts, "\(context)")
         #expect(
           adapter.collectionView.diagnostics.allSatisfy { $0.kind == .duplicateIdentifiers }, "\(context)")

@@ -84,7 +84,8 @@ import Testing
     #expect(adapter.collectionView.diagnostics.isEmpty)
     // Sections are stacked 1 + 6 + 2 rows... in the new order with no gaps.
     let tops = (0..<5).map {
-      adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: $0))!.frame.minY
+      adapter.collectionView.collectionViewLayout.layoutAttributesForItem(
+        at: IndexPath(item: 0, section: $0))!.frame.minY
     }
     #expect(tops == tops.sorted() && Set(tops).count == 5)
   }

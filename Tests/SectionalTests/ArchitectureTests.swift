@@ -83,7 +83,7 @@ func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
     let flowHeight = adapter.collectionView.contentSize.height
     #expect(flowHeight == 12)  // two notes of two 3-row items
     let stack = StackLayout()
-    adapter.collectionView.layout = stack
+    adapter.collectionView.collectionViewLayout = stack
     #expect(stack.collectionView === adapter.collectionView)
     #expect(adapter.collectionView.contentSize.height == 4)
     #expect(
@@ -97,7 +97,8 @@ func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
     adapter.flushPendingUpdates()
     #expect(adapter.collectionView.contentSize.height == 6)
     #expect(
-      adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 2))?.frame.minY
+      adapter.collectionView.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 1, section: 2))?
+        .frame.minY
         == 5)
     #expect(adapter.collectionView.diagnostics.isEmpty)
   }
@@ -133,7 +134,8 @@ func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
     source.objects = [Rows(id: "b", heights: [1, 2]), Rows(id: "a", heights: [1, 3])]
     adapter.performUpdates()
     adapter.flushPendingUpdates()
-    let second = adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))
+    let second = adapter.collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 1, section: 1))
     #expect(second?.frame.minY == 4 && second?.frame.height == 3)
     #expect(adapter.collectionView.contentSize.height == 7)
     #expect(adapter.collectionView.diagnostics.isEmpty)
@@ -165,7 +167,7 @@ func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
       }
     }
     func frames(_ adapter: ListAdapter) -> [LayoutAttributes] {
-      adapter.collectionView.layout.layoutAttributesForElements(
+      adapter.collectionView.collectionViewLayout.layoutAttributesForElements(
         in: Rect(x: 0, y: 0, width: 40, height: 100_000))
     }
     for run in 0..<150 {

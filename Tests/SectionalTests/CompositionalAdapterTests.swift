@@ -121,7 +121,7 @@ import Testing
 
   @Test func updatesRecomputeOnlyTheirSections() throws {
     let list = try harness([Tiles(id: "a", count: 3), Tiles(id: "b", count: 2), "end"])
-    let layout = try #require(list.collectionView.layout as? CompositionalLayout)
+    let layout = try #require(list.collectionView.collectionViewLayout as? CompositionalLayout)
     let before = layout.sectionComputations
     try list.update(to: [Tiles(id: "a", count: 3), Tiles(id: "b", count: 5), "end"])
     #expect(list.frames(inSectionOf: Tiles(id: "b", count: 5)).count == 5)

@@ -128,9 +128,10 @@ final class TenEstimatedRows: SectionController {
       first.count == CollectionView.settlingRoundLimit + 1, "measured in every round, the check included")
     #expect(!late.diagnostics.contains { $0.kind == .selfSizingDidNotSettle })
     #expect(
-      late.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height
+      late.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height
         == Double(4 + CollectionView.settlingRoundLimit - 1))
     #expect(
-      restless.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 10, height: 100)).count == 10)
+      restless.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 10, height: 100))
+        .count == 10)
   }
 }

@@ -340,7 +340,7 @@ extension String {
         .text(note.text, role: .body, width: width, height: 1)
       }
     }
-    let layout = harness.adapter.collectionView.layout
+    let layout = harness.adapter.collectionView.collectionViewLayout
     let card = { (section: Int) in
       layout.layoutAttributesForDecoration(ofKind: .sectionCard, at: IndexPath(item: 0, section: section))
     }

@@ -50,11 +50,11 @@ import Testing
     #expect(log.asked.subtracting(onScreen()) == [12, 41])
     // The layout is the one a fresh reload gives.
     let whole = Rect(x: 0, y: 0, width: 30, height: view.contentSize.height)
-    let incremental = view.layout.layoutAttributesForElements(in: whole)
+    let incremental = view.collectionViewLayout.layoutAttributesForElements(in: whole)
     log.asked = []
     dataSource.applySnapshotUsingReloadData(dataSource.snapshot())
     #expect(log.asked == Set(1...41).subtracting([14]))
-    #expect(view.layout.layoutAttributesForElements(in: whole) == incremental)
+    #expect(view.collectionViewLayout.layoutAttributesForElements(in: whole) == incremental)
     // A reloaded section's items are asked again in the same apply, on screen or not: every
     // frame is exact after it.
     log.asked = []
@@ -128,7 +128,8 @@ import Testing
     #expect(view.contentOffset.y == 45)
     #expect(view.contentSize.height == 108)
     #expect(view.indexPathsForVisibleItems == (0..<5).map { IndexPath(item: $0, section: 4) })
-    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 9))?.frame.minY == 98)
+    #expect(
+      view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 9))?.frame.minY == 98)
   }
 
   /// With the opt-in deferral, a section changed below the viewport waits at its old height;
@@ -144,7 +145,8 @@ import Testing
     #expect(view.contentSize.height == 100)  // section 7 still counts its old 10 rows
     #expect(view.indexPathsForVisibleItems == (5..<10).map { IndexPath(item: $0, section: 4) })
     // Asking about section 8 lays out section 7 first: the answer is the exact one.
-    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 8))?.frame.minY == 85)
+    #expect(
+      view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 8))?.frame.minY == 85)
     #expect(view.flowLayout.estimatedSectionCount == 0)
     #expect(view.contentSize.height == 105)
 
@@ -481,8 +483,8 @@ import Testing
         freshSource.apply(next, animatingDifferences: false)
         let all = Rect(x: 0, y: 0, width: 30, height: max(1, view.contentSize.height))
         #expect(
-          fresh.layout.layoutAttributesForElements(in: all)
-            == view.layout.layoutAttributesForElements(in: all))
+          fresh.collectionViewLayout.layoutAttributesForElements(in: all)
+            == view.collectionViewLayout.layoutAttributesForElements(in: all))
         view.indexPathsForSelectedItems.forEach { view.deselectItem(at: $0) }
         snapshot = next
         snapshot.clearAppliedChanges()

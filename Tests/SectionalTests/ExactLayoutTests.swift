@@ -45,8 +45,8 @@ import Testing
     #expect(view.contentSize == fresh.contentSize, sourceLocation: sourceLocation)
     let whole = Rect(x: 0, y: 0, width: view.bounds.width, height: max(view.contentSize.height, 1))
     #expect(
-      view.layout.layoutAttributesForElements(in: whole)
-        == fresh.layout.layoutAttributesForElements(in: whole),
+      view.collectionViewLayout.layoutAttributesForElements(in: whole)
+        == fresh.collectionViewLayout.layoutAttributesForElements(in: whole),
       sourceLocation: sourceLocation)
   }
 
@@ -57,7 +57,9 @@ import Testing
     next.appendItems([90_000, 90_001], toSection: 10)
     dataSource.apply(next)
     // Nothing read section 10 since: the answers are already the exact ones.
-    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 15))?.frame.minY == 1_600)
+    #expect(
+      view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 15))?.frame.minY
+        == 1_600)
     #expect(view.contentSize.height == 2_100)
     expectMatchesFresh(view, dataSource, itemHeight: 50)
   }
@@ -68,7 +70,7 @@ import Testing
     next.appendItems([1_001, 1_002], toSection: 1)
     dataSource.apply(next)
     #expect(view.contentSize.height == 5)
-    _ = view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))
+    _ = view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))
     #expect(view.contentSize.height == 5)
   }
 
@@ -78,7 +80,9 @@ import Testing
     next.appendItems([20_003, 20_004, 20_005], toSection: 20)
     next.deleteItems([25_001, 25_002])
     dataSource.apply(next)
-    #expect(view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 25))?.frame.minY == 78)
+    #expect(
+      view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 25))?.frame.minY == 78
+    )
     view.scrollToItem(at: IndexPath(item: 0, section: 25))
     #expect(view.contentOffset.y == 78)
     view.setContentOffset(Point(x: 0, y: 62))
@@ -93,7 +97,9 @@ import Testing
     grown.appendItems([5_003, 5_004, 5_005], toSection: 5)
     source.apply(grown)
     #expect(scrolled.contentOffset.y == 60)
-    #expect(scrolled.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 20))?.frame.minY == 63)
+    #expect(
+      scrolled.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 20))?.frame.minY
+        == 63)
     #expect(scrolled.contentSize.height == 123)
     expectMatchesFresh(scrolled, source)
   }
@@ -139,9 +145,11 @@ import Testing
         switch rng.next(below: 3) {
         case 0:
           view.setContentOffset(Point(x: 0, y: Double(rng.next(below: Int(view.contentSize.height) + 5))))
-        case 1: _ = view.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: rng.next(below: 30)))
+        case 1:
+          _ = view.collectionViewLayout.layoutAttributesForItem(
+            at: IndexPath(item: 0, section: rng.next(below: 30)))
         default:
-          _ = view.layout.layoutAttributesForElements(
+          _ = view.collectionViewLayout.layoutAttributesForElements(
             in: Rect(x: 0, y: Double(rng.next(below: 100)), width: 10, height: 3))
         }
       }
@@ -160,12 +168,13 @@ import Testing
         for item in 0..<next.numberOfItems(inSection: section) {
           let path = IndexPath(item: item, section: section)
           #expect(
-            view.layout.layoutAttributesForItem(at: path) == fresh.layout.layoutAttributesForItem(at: path))
+            view.collectionViewLayout.layoutAttributesForItem(at: path)
+              == fresh.collectionViewLayout.layoutAttributesForItem(at: path))
         }
         let rect = Rect(x: 0, y: Double(rng.next(below: 100)), width: 10, height: 3)
         #expect(
-          view.layout.layoutAttributesForElements(in: rect)
-            == fresh.layout.layoutAttributesForElements(in: rect))
+          view.collectionViewLayout.layoutAttributesForElements(in: rect)
+            == fresh.collectionViewLayout.layoutAttributesForElements(in: rect))
       }
     }
   }

@@ -21,12 +21,13 @@ import Testing
   }
 
   func sectionTop(_ adapter: ListAdapter, _ section: Int) -> Double {
-    adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: section))!.frame
+    adapter.collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 0, section: section))!.frame
       .minY
   }
 
   func cardFrame(_ adapter: ListAdapter, _ section: Int) -> Rect {
-    adapter.collectionView.layout.layoutAttributesForDecoration(
+    adapter.collectionView.collectionViewLayout.layoutAttributesForDecoration(
       ofKind: .sectionCard, at: IndexPath(item: 0, section: section))!.frame
   }
 
@@ -95,7 +96,8 @@ import Testing
     #expect(adapter.collectionView.contentSize.height == contentBefore + delta)
     // The card still covers every item of the section.
     let items = (0..<9).map {
-      adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))!.frame
+      adapter.collectionView.collectionViewLayout.layoutAttributesForItem(
+        at: IndexPath(item: $0, section: 0))!.frame
     }
     #expect(items.allSatisfy { cardAfter.minY < $0.minY && cardAfter.maxY > $0.maxY })
   }
@@ -103,10 +105,10 @@ import Testing
   @Test func togglingTwiceRestoresAnIdenticalLayout() {
     let (_, adapter) = feed()
     let everything = Rect(x: 0, y: 0, width: 80, height: 10_000)
-    let before = adapter.collectionView.layout.layoutAttributesForElements(in: everything)
+    let before = adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: everything)
     select(adapter, button: 1)
     select(adapter, button: 1)
-    #expect(adapter.collectionView.layout.layoutAttributesForElements(in: everything) == before)
+    #expect(adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: everything) == before)
   }
 
   @Test func rapidTogglesEndConsistent() {
@@ -201,7 +203,8 @@ import Testing
     let source = FeedSource([card("a", detail: long)])
     let adapter = makeAdapter(source)
     select(adapter, button: 0)
-    let detail = adapter.collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))!
+    let detail = adapter.collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 4, section: 0))!
     #expect(detail.frame.height == Double(TextWrapping.lines(long, width: 73).count))
     #expect(detail.frame.height >= 4)
   }

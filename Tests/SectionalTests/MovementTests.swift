@@ -48,7 +48,7 @@ private final class ReorderableList {
 
   /// Every attribute of the whole content.
   var everything: [LayoutAttributes] {
-    view.layout.layoutAttributesForElements(
+    view.collectionViewLayout.layoutAttributesForElements(
       in: Rect(x: 0, y: 0, width: view.bounds.width, height: max(1, view.contentSize.height)))
   }
 }
@@ -206,7 +206,7 @@ private final class ReorderableList {
     var drops = 0
     for round in 0..<60 {
       let picked = rng.next(below: reference.count)
-      let before = adapter.collectionView.layout.layoutAttributesForElements(in: content)
+      let before = adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: content)
       #expect(adapter.beginInteractiveMovement(of: reference[picked]))
       var shown = reference
       for _ in 0..<(1 + rng.next(below: 4)) {
@@ -218,15 +218,17 @@ private final class ReorderableList {
         let (freshSource, fresh) = list(shown)
         withExtendedLifetime(freshSource) {
           #expect(
-            adapter.collectionView.layout.layoutAttributesForElements(in: content)
-              == fresh.collectionView.layout.layoutAttributesForElements(in: content), "round \(round)")
+            adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: content)
+              == fresh.collectionView.collectionViewLayout.layoutAttributesForElements(in: content),
+            "round \(round)")
         }
       }
       let told = mover.moves.count
       if rng.next(below: 2) == 0 {
         adapter.cancelInteractiveMovement()
         #expect(adapter.objects.map { ($0 as! Card).id } == reference.map(\.id))
-        #expect(adapter.collectionView.layout.layoutAttributesForElements(in: content) == before)
+        #expect(
+          adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: content) == before)
         #expect(mover.moves.count == told)
       } else {
         adapter.endInteractiveMovement()
@@ -236,10 +238,10 @@ private final class ReorderableList {
         source.objects = shown  // as the delegate's owner does
       }
       // An update after either changes nothing.
-      let settled = adapter.collectionView.layout.layoutAttributesForElements(in: content)
+      let settled = adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: content)
       adapter.performUpdates()
       adapter.flushPendingUpdates()
-      #expect(adapter.collectionView.layout.layoutAttributesForElements(in: content) == settled)
+      #expect(adapter.collectionView.collectionViewLayout.layoutAttributesForElements(in: content) == settled)
     }
     #expect(drops > 15 && drops < 45)
   }
@@ -310,7 +312,8 @@ private final class ReorderableList {
     adapter.moveDelegate = mover
     adapter.reloadData()
     let controller = try #require(adapter.sectionController(for: cards[1]))
-    let before = view.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 1_000))
+    let before = view.collectionViewLayout.layoutAttributesForElements(
+      in: Rect(x: 0, y: 0, width: 40, height: 1_000))
 
     #expect(adapter.beginInteractiveMovement(of: cards[1]))
     adapter.updateInteractiveMovement(toSection: 3)
@@ -319,7 +322,9 @@ private final class ReorderableList {
     #expect(adapter.section(for: controller) == 4, "the controller goes with its section")
     adapter.cancelInteractiveMovement()
     #expect(adapter.objects.map { ($0 as! Card).id } == cards.map(\.id))
-    #expect(view.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 1_000)) == before)
+    #expect(
+      view.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 1_000))
+        == before)
     #expect(mover.moves.isEmpty)
 
     #expect(adapter.beginInteractiveMovement(of: cards[1]))
@@ -331,14 +336,17 @@ private final class ReorderableList {
     // The data source takes the order, as the delegate is asked to make it: the next update
     // changes nothing, and the layout is a fresh list's of that order.
     source.objects = [cards[1], cards[0], cards[2], cards[3], cards[4]]
-    let moved = view.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 1_000))
+    let moved = view.collectionViewLayout.layoutAttributesForElements(
+      in: Rect(x: 0, y: 0, width: 40, height: 1_000))
     adapter.performUpdates()
     adapter.flushPendingUpdates()
-    #expect(view.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 1_000)) == moved)
+    #expect(
+      view.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 40, height: 1_000))
+        == moved)
     let (freshSource, fresh) = list(source.objects.map { $0 as! Card })
     withExtendedLifetime(freshSource) {
       #expect(
-        fresh.collectionView.layout.layoutAttributesForElements(
+        fresh.collectionView.collectionViewLayout.layoutAttributesForElements(
           in: Rect(x: 0, y: 0, width: 40, height: 1_000))
           == moved)
     }

@@ -167,5 +167,5 @@ func makeAdapter(_ source: FeedSource, width: Double = 80, height: Double = 40, 
 
 extension CollectionView {
   /// The flow layout the tests build.
-  var flowLayout: FlowLayout { layout as! FlowLayout }
+  var flowLayout: FlowLayout { collectionViewLayout as! FlowLayout }
 }

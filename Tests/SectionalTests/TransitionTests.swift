@@ -266,8 +266,8 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
     freshAdapter.reloadData()
     let all = Rect(x: 0, y: 0, width: 40, height: 10_000)
     #expect(
-      view.layout.layoutAttributesForElements(in: all)
-        == freshView.layout.layoutAttributesForElements(in: all))
+      view.collectionViewLayout.layoutAttributesForElements(in: all)
+        == freshView.collectionViewLayout.layoutAttributesForElements(in: all))
   }
 
   @Test(arguments: ["flow", "compositional"])

@@ -230,9 +230,9 @@ import Testing
       batch.movedItems == [IndexPathMove(from: path(0, 2), to: path(1, 2))] && batch.reloadedItems.isEmpty)
     dataSource.apply(next, animatingDifferences: false)
     #expect(view.indexPathsForSelectedItems == [path(0, 1), path(1, 2)])
-    let grown = try #require(view.layout.layoutAttributesForItem(at: path(0, 1)))
+    let grown = try #require(view.collectionViewLayout.layoutAttributesForItem(at: path(0, 1)))
     #expect(grown.frame.height == 3)
-    #expect(view.layout.layoutAttributesForItem(at: path(1, 0))?.frame.minY == grown.frame.maxY)
+    #expect(view.collectionViewLayout.layoutAttributesForItem(at: path(1, 0))?.frame.minY == grown.frame.maxY)
     #expect(view.diagnostics.isEmpty)
 
     // Reloaded instead: the same change replaces the items, and their selections go.
@@ -245,7 +245,7 @@ import Testing
       split.movedItems.isEmpty && split.deletedItems == [path(1, 2)] && split.insertedItems == [path(0, 1)])
     dataSource.apply(reloaded, animatingDifferences: false)
     #expect(view.indexPathsForSelectedItems.isEmpty)
-    #expect(view.layout.layoutAttributesForItem(at: path(0, 2))?.frame.height == 1)
+    #expect(view.collectionViewLayout.layoutAttributesForItem(at: path(0, 2))?.frame.height == 1)
   }
 
   // MARK: - Scrolling

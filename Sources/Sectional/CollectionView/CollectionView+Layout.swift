@@ -9,7 +9,7 @@ extension CollectionView {
   /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
   /// prepare, at most `settlingRoundLimit` rounds (then a `selfSizingDidNotSettle` diagnostic).
   public func layoutIfNeeded() {
-    layout.prepare()
+    collectionViewLayout.prepare()
     settleEstimates()
     guard let dataSource else { return }
     // One round more than the limit, to check: a layout that settled in its last round is not
@@ -18,18 +18,21 @@ extension CollectionView {
       var changed = false
       // The view scrolls vertically only: a context's vertical offset adjustment is what it takes.
       var offsetAdjustment = 0.0
-      for original in layout.layoutAttributesForElements(in: bounds) where original.category != .decoration {
+      for original in collectionViewLayout.layoutAttributesForElements(in: bounds)
+      where original.category != .decoration {
         let descriptor: CellDescriptor
         if original.category == .cell {
           guard
-            layout.mayPreferSize(ofItemAt: original.indexPath) || layout.selfSizesItem(at: original.indexPath)
+            collectionViewLayout.mayPreferSize(ofItemAt: original.indexPath)
+              || collectionViewLayout.selfSizesItem(at: original.indexPath)
           else { continue }
           descriptor = dataSource.collectionView(
             self, cellForItemAt: dataIndexPath(forDisplayed: original.indexPath))
-          guard descriptor.size.isEstimated || layout.selfSizesItem(at: original.indexPath) else { continue }
+          guard descriptor.size.isEstimated || collectionViewLayout.selfSizesItem(at: original.indexPath)
+          else { continue }
         } else {
           // An estimated header or footer is measured as a cell of its content would be.
-          guard layout.selfSizesSupplementary(ofKind: original.kind, at: original.indexPath),
+          guard collectionViewLayout.selfSizesSupplementary(ofKind: original.kind, at: original.indexPath),
             let supplementary = supplementaryDescriptor(ofKind: original.kind, at: original.indexPath)
           else { continue }
           descriptor = CellDescriptor(
@@ -38,12 +41,14 @@ extension CollectionView {
         var preferred = original
         // An item whose width is its content's is measured at the container's width and takes
         // the width it needs; any other at its own width, for its height.
-        if original.category == .cell && layout.selfSizesItemWidth(at: original.indexPath) {
+        if original.category == .cell && collectionViewLayout.selfSizesItemWidth(at: original.indexPath) {
           preferred.frame.size = measure(descriptor, width: bounds.width)
         } else {
           preferred.frame.size.height = measure(descriptor, width: original.frame.width).height
         }
-        if layout.shouldInvalidateLayout(forPreferredAttributes: preferred, originalAttributes: original) {
+        if collectionViewLayout.shouldInvalidateLayout(
+          forPreferredAttributes: preferred, originalAttributes: original)
+        {
           guard round < Self.settlingRoundLimit else {
             // Every round changed something: a layout of one's own without a per-element limit
             // keeps invalidating (a measurer that never answers the same twice, say). Its last
@@ -55,10 +60,10 @@ extension CollectionView {
                   + "its last layout was kept"))
             return
           }
-          let context = layout.invalidationContext(
+          let context = collectionViewLayout.invalidationContext(
             forPreferredAttributes: preferred, originalAttributes: original)
           offsetAdjustment += context.contentOffsetAdjustment.y
-          layout.invalidateLayout(with: context)
+          collectionViewLayout.invalidateLayout(with: context)
           changed = true
         }
       }
@@ -66,7 +71,7 @@ extension CollectionView {
       // Sizes changed outside any batch (a cell measured as it came into view): a running
       // transition's end frames are no longer the layout's.
       finishTransition()
-      layout.prepare()
+      collectionViewLayout.prepare()
       if offsetAdjustment != 0, offsetAdjustment.isFinite {
         // A layout of the user's own asked to keep what is seen in place: scroll by as much.
         setContentOffset(Point(x: contentOffset.x, y: contentOffset.y + offsetAdjustment))
@@ -81,18 +86,19 @@ extension CollectionView {
   /// sections, and there are finitely many.
   func settleEstimates() {
     for _ in 0..<Self.settlingRoundLimit {
-      let shift = layout.layOutEstimatedSections(in: bounds)
+      let shift = collectionViewLayout.layOutEstimatedSections(in: bounds)
       guard shift != 0, shift.isFinite else { return }
       // Content above changed height: everything below moved, transition or not.
       finishTransition()
       var moved = bounds
       moved.origin.y = max(0, moved.origin.y + shift)
-      if layout.shouldInvalidateLayout(forBoundsChange: moved) {
-        layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: moved))
+      if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: moved) {
+        collectionViewLayout.invalidateLayout(
+          with: collectionViewLayout.invalidationContext(forBoundsChange: moved))
       }
       bounds = moved
-      layout.bounds = moved
-      layout.prepare()
+      collectionViewLayout.bounds = moved
+      collectionViewLayout.prepare()
     }
   }
 

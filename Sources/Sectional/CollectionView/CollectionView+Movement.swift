@@ -52,7 +52,7 @@ extension CollectionView {
     guard movement == nil, contains(indexPath), let dataSource,
       dataSource.collectionView(self, canMoveItemAt: indexPath)
     else { return false }
-    let frame = layout.layoutAttributesForItem(at: indexPath)?.frame ?? .zero
+    let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .zero
     movement = InteractiveMovement(
       original: indexPath, target: indexPath, position: Self.centre(of: frame))
     return true
@@ -65,7 +65,8 @@ extension CollectionView {
     guard let current = movement, position.x.isFinite, position.y.isFinite else { return }
     movement?.position = position
     movement?.followsPointer = true
-    let proposed = layout.targetIndexPath(forInteractivelyMovingItem: current.target, withPosition: position)
+    let proposed = collectionViewLayout.targetIndexPath(
+      forInteractivelyMovingItem: current.target, withPosition: position)
     let target =
       delegate?.collectionView(
         self, targetIndexPathForMoveFromItemAt: current.original, toProposedIndexPath: proposed)
@@ -85,7 +86,9 @@ extension CollectionView {
       ?? proposed
     movement?.followsPointer = false
     moveShownItem(to: target, animated: true)
-    if let shown = movement?.target, let frame = layout.layoutAttributesForItem(at: shown)?.frame {
+    if let shown = movement?.target,
+      let frame = collectionViewLayout.layoutAttributesForItem(at: shown)?.frame
+    {
       movement?.position = Self.centre(of: frame)
     }
   }
@@ -168,7 +171,7 @@ extension CollectionView {
     contentGeneration += 1
     var context = InvalidationContext()
     context.reloadSections([current.target.section, target.section])
-    layout.invalidateLayout(with: context)
+    collectionViewLayout.invalidateLayout(with: context)
     layoutIfNeeded()
     clampOffset()
     if let start {

@@ -11,7 +11,9 @@ extension CollectionView {
 
   /// Everything visible, in the layout's order: for a reader that does not draw (the adapter
   /// following what is on screen after every scroll), which need not pay for the drawing order.
-  package func elementsInBounds() -> [LayoutAttributes] { layout.layoutAttributesForElements(in: bounds) }
+  package func elementsInBounds() -> [LayoutAttributes] {
+    collectionViewLayout.layoutAttributesForElements(in: bounds)
+  }
 
   /// The items with a cell in the visible area, in order.
   ///
@@ -52,7 +54,7 @@ extension CollectionView {
   /// The attributes of the item at `indexPath` (its frame, z-index, …), or nil when there is
   /// no such item: `UICollectionView.layoutAttributesForItem(at:)`.
   public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    layout.layoutAttributesForItem(at: indexPath)
+    collectionViewLayout.layoutAttributesForItem(at: indexPath)
   }
 
   /// The attributes of the supplementary element of `kind` at `indexPath`, or nil when there is
@@ -60,7 +62,7 @@ extension CollectionView {
   public func layoutAttributesForSupplementaryElement(
     ofKind kind: ElementKind, at indexPath: IndexPath
   ) -> LayoutAttributes? {
-    layout.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+    collectionViewLayout.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
   }
 
   /// Lays `sections` out again now, their items asked for their sizes again; later sections move
@@ -68,7 +70,7 @@ extension CollectionView {
   package func invalidateLayout(ofSections sections: some Sequence<Int>) {
     var context = InvalidationContext()
     context.invalidateSections(sections)
-    layout.invalidateLayout(with: context)
+    collectionViewLayout.invalidateLayout(with: context)
     layoutIfNeeded()
   }
 }

@@ -10,7 +10,7 @@ extension CollectionView {
     set { setContentOffset(newValue) }
   }
   /// The size of the whole content, as the layout computes it.
-  public var contentSize: Size { layout.contentSize }
+  public var contentSize: Size { collectionViewLayout.contentSize }
 
   /// The largest y offset: the content's height less the viewport's, at least 0.
   public var maximumContentOffsetY: Double { max(0, contentSize.height - bounds.height) }
@@ -50,7 +50,7 @@ extension CollectionView {
   /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
   /// Reports a diagnostic for an item that does not exist.
   public func scrollToItem(at indexPath: IndexPath) {
-    guard let target = layout.layoutAttributesForItem(at: indexPath) else {
+    guard let target = collectionViewLayout.layoutAttributesForItem(at: indexPath) else {
       report(Diagnostic(.noSuchItem, "scroll to item \(indexPath): no such item", indexPaths: [indexPath]))
       return
     }
@@ -62,7 +62,7 @@ extension CollectionView {
   /// move.
   @discardableResult
   public func scrollSection(_ section: Int, sidewaysBy dx: Double) -> Bool {
-    guard let sideways = layout as? any SidewaysScrollingLayout,
+    guard let sideways = collectionViewLayout as? any SidewaysScrollingLayout,
       sideways.scrollSection(section, sidewaysBy: dx)
     else { return false }
     layoutIfNeeded()
@@ -72,13 +72,13 @@ extension CollectionView {
 
   /// How far `section` is scrolled sideways; 0 when it does not scroll sideways.
   public func orthogonalOffset(forSection section: Int) -> Double {
-    (layout as? any SidewaysScrollingLayout)?.orthogonalOffset(forSection: section) ?? 0
+    (collectionViewLayout as? any SidewaysScrollingLayout)?.orthogonalOffset(forSection: section) ?? 0
   }
 
   /// Scrolls a sideways section to `offset` (kept within its row), as a user's swipe would end:
   /// the delegate hears of the scroll. Other sections and layouts do not move.
   public func setOrthogonalOffset(_ offset: Double, forSection section: Int) {
-    guard let sideways = layout as? any SidewaysScrollingLayout, offset.isFinite,
+    guard let sideways = collectionViewLayout as? any SidewaysScrollingLayout, offset.isFinite,
       sideways.scrollsSideways(section: section)
     else { return }
     sideways.setOrthogonalOffset(offset, forSection: section)
@@ -88,15 +88,16 @@ extension CollectionView {
 
   /// Whether `section` scrolls sideways on its own.
   public func scrollsSideways(section: Int) -> Bool {
-    (layout as? any SidewaysScrollingLayout)?.scrollsSideways(section: section) ?? false
+    (collectionViewLayout as? any SidewaysScrollingLayout)?.scrollsSideways(section: section) ?? false
   }
 
   func setBounds(_ newBounds: Rect) {
-    if layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
-      layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: newBounds))
+    if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds) {
+      collectionViewLayout.invalidateLayout(
+        with: collectionViewLayout.invalidationContext(forBoundsChange: newBounds))
     }
     bounds = newBounds
-    layout.bounds = newBounds
+    collectionViewLayout.bounds = newBounds
     layoutIfNeeded()
   }
 

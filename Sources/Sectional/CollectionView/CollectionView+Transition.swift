@@ -109,12 +109,12 @@ extension CollectionView {
         else { continue }
         elements.append(DisplayedElement(attributes: attributes, element: element))
       }
-      for attributes in layout.layoutAttributesForElements(in: rect)
+      for attributes in collectionViewLayout.layoutAttributesForElements(in: rect)
       where !transition.arrivingKeys.contains(ElementKey(attributes)) {
         elements.append(DisplayedElement(attributes: attributes))
       }
     } else {
-      for attributes in layout.layoutAttributesForElements(in: rect) {
+      for attributes in collectionViewLayout.layoutAttributesForElements(in: rect) {
         elements.append(DisplayedElement(attributes: attributes))
       }
     }
@@ -143,7 +143,7 @@ extension CollectionView {
       return
     }
     guard
-      let lifted = layout.layoutAttributesForInteractivelyMovingItem(
+      let lifted = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(
         at: movement.target, withTargetPosition: movement.position)
     else { return }
     if let index {
@@ -178,7 +178,7 @@ extension CollectionView {
 
   func captureTransitionStart() -> TransitionStart {
     var start = TransitionStart(bounds: bounds, generation: contentGeneration, sectionCount: itemCounts.count)
-    start.elements = layout.layoutAttributesForElements(in: transitionCaptureRect())
+    start.elements = collectionViewLayout.layoutAttributesForElements(in: transitionCaptureRect())
     guard let running = currentTransition else { return start }
     // Interrupted: every element starts from where it is now (UIKit's beginFromCurrentState).
     var index: [ElementKey: Int] = [:]
@@ -228,10 +228,10 @@ extension CollectionView {
       }
     }
 
-    layout.prepare(
+    collectionViewLayout.prepare(
       forCollectionViewUpdates: Self.updateItems(updates, mapSection: mapSection, mapItem: mapCell))
-    defer { layout.finalizeCollectionViewUpdates() }
-    let endElements = layout.layoutAttributesForElements(in: transitionCaptureRect())
+    defer { collectionViewLayout.finalizeCollectionViewUpdates() }
+    let endElements = collectionViewLayout.layoutAttributesForElements(in: transitionCaptureRect())
     var endIndex: [ElementKey: Int] = [:]
     for (position, attributes) in endElements.enumerated() { endIndex[ElementKey(attributes)] = position }
     var paired = [Bool](repeating: false, count: endElements.count)
@@ -284,29 +284,34 @@ extension CollectionView {
 
   private func attributes(of key: ElementKey) -> LayoutAttributes? {
     switch key.category {
-    case .cell: layout.layoutAttributesForItem(at: key.indexPath)
-    case .supplementary: layout.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
-    case .decoration: layout.layoutAttributesForDecoration(ofKind: key.kind, at: key.indexPath)
+    case .cell: collectionViewLayout.layoutAttributesForItem(at: key.indexPath)
+    case .supplementary:
+      collectionViewLayout.layoutAttributesForSupplementaryElement(ofKind: key.kind, at: key.indexPath)
+    case .decoration: collectionViewLayout.layoutAttributesForDecoration(ofKind: key.kind, at: key.indexPath)
     }
   }
 
   private func finalAttributes(ofDisappearing old: LayoutAttributes) -> LayoutAttributes? {
     switch old.category {
-    case .cell: layout.finalLayoutAttributesForDisappearingItem(at: old.indexPath)
+    case .cell: collectionViewLayout.finalLayoutAttributesForDisappearingItem(at: old.indexPath)
     case .supplementary:
-      layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: old.kind, at: old.indexPath)
+      collectionViewLayout.finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind: old.kind, at: old.indexPath)
     case .decoration:
-      layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: old.kind, at: old.indexPath)
+      collectionViewLayout.finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind: old.kind, at: old.indexPath)
     }
   }
 
   private func initialAttributes(ofAppearing new: LayoutAttributes) -> LayoutAttributes? {
     switch new.category {
-    case .cell: layout.initialLayoutAttributesForAppearingItem(at: new.indexPath)
+    case .cell: collectionViewLayout.initialLayoutAttributesForAppearingItem(at: new.indexPath)
     case .supplementary:
-      layout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: new.kind, at: new.indexPath)
+      collectionViewLayout.initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind: new.kind, at: new.indexPath)
     case .decoration:
-      layout.initialLayoutAttributesForAppearingDecorationElement(ofKind: new.kind, at: new.indexPath)
+      collectionViewLayout.initialLayoutAttributesForAppearingDecorationElement(
+        ofKind: new.kind, at: new.indexPath)
     }
   }
 

@@ -7,7 +7,7 @@ extension CollectionView {
     _ = dropMovementForDataChange()
     finishTransition()
     contentGeneration += 1
-    layout.invalidateLayout()
+    collectionViewLayout.invalidateLayout()
     itemCounts = currentCounts()
     indexPathsForSelectedItems = []
     // Nothing says which item is which across a reload: the focus keeps its place if it exists.
@@ -117,7 +117,7 @@ extension CollectionView {
     context.reloadSections(changed)
     remapSelection(updates, sources: sources)
     itemCounts = newCounts
-    layout.invalidateLayout(with: context)
+    collectionViewLayout.invalidateLayout(with: context)
     layoutIfNeeded()
     clampOffset()
     return (true, sources)
@@ -152,7 +152,7 @@ extension CollectionView {
     context.reloadSections(Set(touched).union(extra.filter { $0 >= 0 && $0 < itemCounts.count }))
     remapSelection(updates, sources: nil)
     for (index, section) in touched.enumerated() { itemCounts[section] = newCounts[index] }
-    layout.invalidateLayout(with: context)
+    collectionViewLayout.invalidateLayout(with: context)
     layoutIfNeeded()
     clampOffset()
     return true

@@ -9,15 +9,20 @@
 public final class CollectionView {
   /// The layout. Setting it hands the layout this view's bounds and lays out again, as
   /// `UICollectionView.collectionViewLayout` does.
-  public var layout: any CollectionViewLayout {
+  public var collectionViewLayout: any CollectionViewLayout {
     didSet {
-      guard layout !== oldValue else { return }
+      guard collectionViewLayout !== oldValue else { return }
       if oldValue.collectionView === self { oldValue.collectionView = nil }
       finishTransition()
-      adopt(layout)
+      adopt(collectionViewLayout)
       layoutIfNeeded()
       clampOffset()
     }
+  }
+  @available(*, deprecated, renamed: "collectionViewLayout")
+  public var layout: any CollectionViewLayout {
+    get { collectionViewLayout }
+    set { collectionViewLayout = newValue }
   }
   /// Gives counts, cells and supplementaries; a ``ListAdapter`` sets it. Held weakly.
   public weak var dataSource: (any CollectionViewDataSource)?
@@ -30,7 +35,7 @@ public final class CollectionView {
   /// again.
   public var measurer: ((CellDescriptor, _ width: Double) -> Size)? {
     didSet {
-      layout.invalidateLayout()
+      collectionViewLayout.invalidateLayout()
       layoutIfNeeded()
     }
   }
@@ -89,7 +94,7 @@ public final class CollectionView {
   /// A view of `size` (negative sizes become 0) showing its content through `layout` (a
   /// `FlowLayout` by default), scrolled to the top.
   public init(layout: any CollectionViewLayout = FlowLayout(), size: Size) {
-    self.layout = layout
+    collectionViewLayout = layout
     bounds = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
     adopt(layout)
   }

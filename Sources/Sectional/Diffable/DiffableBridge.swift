@@ -47,7 +47,7 @@ extension DiffableBridge: CollectionViewDataSource {
   func collectionView(
     _ collectionView: CollectionView, supplementaryOfKind kind: ElementKind, at indexPath: IndexPath
   ) -> SupplementaryDescriptor? {
-    source?.supplementaryProvider?(kind, indexPath)
+    source?.supplementaryViewProvider?(kind, indexPath)
   }
 
   func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
@@ -91,12 +91,12 @@ extension DiffableBridge: @MainActor FlowLayoutDelegate {
   }
 
   func layout(_ layout: FlowLayout, headerHeightForSection section: Int) -> Double {
-    source?.supplementaryProvider?(.header, IndexPath(item: 0, section: section))?.height
+    source?.supplementaryViewProvider?(.header, IndexPath(item: 0, section: section))?.height
       ?? layout.headerHeight
   }
 
   func layout(_ layout: FlowLayout, footerHeightForSection section: Int) -> Double {
-    source?.supplementaryProvider?(.footer, IndexPath(item: 0, section: section))?.height
+    source?.supplementaryViewProvider?(.footer, IndexPath(item: 0, section: section))?.height
       ?? layout.footerHeight
   }
 }

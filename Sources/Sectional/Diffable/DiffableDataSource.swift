@@ -28,7 +28,12 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   @usableFromInline let cellProvider: (IndexPath, ItemID) -> CellDescriptor
   /// Supplies headers, footers and any other supplementary, by kind and index path; nil (the
   /// default) for none.
-  public var supplementaryProvider: ((ElementKind, IndexPath) -> SupplementaryDescriptor?)?
+  public var supplementaryViewProvider: ((ElementKind, IndexPath) -> SupplementaryDescriptor?)?
+  @available(*, deprecated, renamed: "supplementaryViewProvider")
+  public var supplementaryProvider: ((ElementKind, IndexPath) -> SupplementaryDescriptor?)? {
+    get { supplementaryViewProvider }
+    set { supplementaryViewProvider = newValue }
+  }
   /// Called with the index path and identifier of a selected item; nil (the default) for
   /// nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?

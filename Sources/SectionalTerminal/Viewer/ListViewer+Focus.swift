@@ -113,7 +113,9 @@ extension ListViewer {
   /// Wholly in view: inside the viewport's rows and, in a section that scrolls sideways, inside
   /// its row's visible columns.
   func isVisible(_ path: IndexPath, cover: Double? = nil) -> Bool {
-    guard let attributes = collectionView.layout.layoutAttributesForItem(at: path) else { return false }
+    guard let attributes = collectionView.collectionViewLayout.layoutAttributesForItem(at: path) else {
+      return false
+    }
     let frame = attributes.frame
     let top = collectionView.bounds.minY + (cover ?? pinnedCover())
     guard frame.minY >= top && frame.maxY <= collectionView.bounds.maxY else { return false }
@@ -137,7 +139,7 @@ extension ListViewer {
 
   func visibleFocusables() -> [IndexPath] {
     let cover = pinnedCover()
-    return collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
+    return collectionView.collectionViewLayout.layoutAttributesForElements(in: collectionView.bounds)
       .filter { $0.category == .cell && canFocus($0.indexPath) && isVisible($0.indexPath, cover: cover) }
       .map(\.indexPath).sorted()
   }
@@ -148,7 +150,8 @@ extension ListViewer {
     let top = collectionView.bounds.minY
     for section in 0..<collectionView.numberOfSections {
       if let item = focusable(inSection: section, forward: true, after: nil),
-        let frame = collectionView.layout.layoutAttributesForItem(at: item)?.frame, frame.minY >= top
+        let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: item)?.frame,
+        frame.minY >= top
       {
         return item
       }
@@ -162,7 +165,9 @@ extension ListViewer {
   /// in a section that scrolls sideways, the section first, until the item is within its row.
   func scrollToVisible(_ path: IndexPath) {
     scrollSidewaysToVisible(path)
-    guard let frame = collectionView.layout.layoutAttributesForItem(at: path)?.frame else { return }
+    guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame else {
+      return
+    }
     let bounds = collectionView.bounds
     let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
     if frame.maxY + margin > bounds.maxY {
@@ -185,7 +190,7 @@ extension ListViewer {
   func pinnedCover() -> Double {
     let bounds = collectionView.bounds
     var cover = 0.0
-    for element in collectionView.layout.layoutAttributesForElements(in: bounds)
+    for element in collectionView.collectionViewLayout.layoutAttributesForElements(in: bounds)
     where element.zIndex >= ZIndex.pinnedHeader && element.frame.minY <= bounds.minY {
       cover = max(cover, element.frame.maxY - bounds.minY)
     }
@@ -198,7 +203,7 @@ extension ListViewer {
   func scrollSidewaysToVisible(_ path: IndexPath) {
     guard collectionView.scrollsSideways(section: path.section) else { return }
     for _ in 0..<256 {
-      guard let attributes = collectionView.layout.layoutAttributesForItem(at: path),
+      guard let attributes = collectionView.collectionViewLayout.layoutAttributesForItem(at: path),
         let clip = attributes.clip
       else { return }
       let frame = attributes.frame

@@ -52,7 +52,7 @@ extension ListViewer {
       // The element drawn on top at that cell takes the click, as a touch goes to the topmost
       // view: a pinned header or a badge over a button is not the button; a button scrolled out
       // of its sideways row (outside the row's clip) is not there.
-      let top = collectionView.layout.layoutAttributesForElements(in: point)
+      let top = collectionView.collectionViewLayout.layoutAttributesForElements(in: point)
         .filter {
           $0.category != .decoration && $0.frame.intersects(point) && ($0.clip?.intersects(point) ?? true)
         }
@@ -72,7 +72,7 @@ extension ListViewer {
   /// Scrolls a sideways section: the focused button's, else the one at screen row `row`, else
   /// the first one in view.
   func scrollSideways(by dx: Double, at row: Int?) {
-    let visible = collectionView.layout.layoutAttributesForElements(in: collectionView.bounds)
+    let visible = collectionView.collectionViewLayout.layoutAttributesForElements(in: collectionView.bounds)
       .filter { $0.category == .cell && collectionView.scrollsSideways(section: $0.indexPath.section) }
     var section: Int?
     if let focused, collectionView.scrollsSideways(section: focused.section) {

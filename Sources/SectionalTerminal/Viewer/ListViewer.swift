@@ -329,7 +329,9 @@ public final class ListViewer {
     self.columns = columns
     self.rows = rows
     collectionView.setSize(Size(width: Double(columns), height: Double(listRows)))
-    if let anchor, let frame = collectionView.layout.layoutAttributesForItem(at: anchor.path)?.frame {
+    if let anchor,
+      let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: anchor.path)?.frame
+    {
       collectionView.setContentOffset(Point(x: 0, y: frame.minY - anchor.delta))
     }
     encoder.invalidate()
@@ -338,7 +340,9 @@ public final class ListViewer {
   /// The first cell at or below the top of the viewport, and how far above it the top is.
   private func topAnchor() -> (path: IndexPath, delta: Double)? {
     let bounds = collectionView.bounds
-    let cells = collectionView.layout.layoutAttributesForElements(in: bounds).filter { $0.category == .cell }
+    let cells = collectionView.collectionViewLayout.layoutAttributesForElements(in: bounds).filter {
+      $0.category == .cell
+    }
     guard
       let first = cells.min(by: {
         $0.frame.minY != $1.frame.minY ? $0.frame.minY < $1.frame.minY : $0.indexPath < $1.indexPath
