@@ -52,13 +52,16 @@ let package = Package(
     .target(name: "TestTags", path: "Tests/TestTags"),
     .testTarget(name: "SectionalDiffTests", dependencies: ["SectionalDiff", "SeededRandom", "TestTags"]),
     .testTarget(
-      name: "SectionalLayoutTests", dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom", "TestTags"]),
+      name: "SectionalLayoutTests",
+      dependencies: ["SectionalLayout", "SectionalDiff", "SeededRandom", "TestTags"]),
     .testTarget(
       name: "SectionalTests", dependencies: ["Sectional", "SectionalTesting", "SeededRandom", "TestTags"],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "SectionalTerminalTests", dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom"]),
-    .testTarget(name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom", "TestTags"]),
+      name: "SectionalTerminalTests",
+      dependencies: ["SectionalTerminal", "FeedKit", "SeededRandom", "TestTags"]),
+    .testTarget(
+      name: "FuzzTests", dependencies: ["Sectional", "SectionalTerminal", "SeededRandom", "TestTags"]),
     .testTarget(
       name: "FeedTests",
       dependencies: [

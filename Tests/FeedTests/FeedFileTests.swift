@@ -1,4 +1,5 @@
 import FeedKit
+import TestTags
 import Testing
 
 @Suite struct FeedFileTests {
@@ -129,7 +130,7 @@ import Testing
 
   /// A machine-written feed is one long line; counting a column for every value made loading
   /// quadratic in its length. Count the parser's reads of the file's bytes (not time).
-  @Test func parsingAOneLineFileReadsEachByteABoundedNumberOfTimes() throws {
+  @Test(.slow) func parsingAOneLineFileReadsEachByteABoundedNumberOfTimes() throws {
     // 2 MB on one line: a generated card's text, repeated under distinct ids, with escapes.
     let sample = BuiltInFeed.generated(count: 1, seed: 1)[0]
     let count = 12_000

@@ -2,6 +2,7 @@ import FeedKit
 import Foundation
 import Sectional
 import SectionalTerminal
+import TestTags
 import Testing
 
 #if canImport(Glibc)
@@ -48,7 +49,7 @@ import Testing
       ])
   }
 
-  @Test func anEndlessLineIsDroppedNotHeld() {
+  @Test(.slow) func anEndlessLineIsDroppedNotHeld() {
     var lines = CardLines()
     let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
     var problems: [String] = []

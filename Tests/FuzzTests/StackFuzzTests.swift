@@ -630,7 +630,7 @@ private func play(seed: UInt64, selfSizing: Bool = false, framesOnDemand: Bool =
   /// Found by the fuzzer: a section's header appearing with its first items was revealed only
   /// inside the card, which does not cover the header: at the end it was not drawn. (A reveal
   /// also clipped an item to the next staying one beside it on the same line.)
-  @Test func anAppearingHeaderIsDrawnAtTheEnd() {
+  @Test(.slow) func anAppearingHeaderIsDrawnAtTheEnd() {
     #expect(play(seed: 33_455_623, framesOnDemand: true).map(\.description) == nil)
     #expect(play(seed: 20_614_268, defers: true).map(\.description) == nil)
   }

@@ -168,7 +168,7 @@ import Testing
     .leastNonzeroMagnitude, -.leastNormalMagnitude, .greatestFiniteMagnitude, 1, -1,
   ]
 
-  @Test func aListDiffedWithItselfHasNoChanges() {
+  @Test(.slow) func aListDiffedWithItselfHasNoChanges() {
     expectNoChanges("Int", seed: 1) { Int(truncatingIfNeeded: $0.next()) % 50 }
     expectNoChanges("String", seed: 2) { rng in
       String(repeating: "ab", count: rng.next(below: 4)) + "\(rng.next(below: 9))"

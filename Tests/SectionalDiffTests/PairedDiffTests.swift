@@ -1,11 +1,12 @@
 import SectionalDiff
 import SeededRandom
+import TestTags
 import Testing
 
 @Suite struct PairedDiffTests {
   /// The diff over a known pairing gives exactly what the keyed diff gives when the pairing is
   /// the keyed diff's own (the k-th occurrences of each identifier).
-  @Test func agreesWithTheKeyedDiff() {
+  @Test(.slow) func agreesWithTheKeyedDiff() {
     var rng = SplitMix64(seed: 7_001)
     for caseIndex in 0..<2_000 {
       let alphabet = Int.random(in: 1...40, using: &rng)

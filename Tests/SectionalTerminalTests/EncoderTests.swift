@@ -1,5 +1,6 @@
 import Sectional
 import SeededRandom
+import TestTags
 import Testing
 
 @testable import SectionalTerminal
@@ -33,7 +34,7 @@ import Testing
 
   static func sameCells(_ a: Canvas, _ b: Canvas) -> Bool { a.cells == b.cells }
 
-  @Test func randomEditsScrollsAndBandMovesReproduceEveryFrame() {
+  @Test(.slow) func randomEditsScrollsAndBandMovesReproduceEveryFrame() {
     var random = SplitMix64(seed: 42)
     for trial in 0..<40 {
       let width = 1 + random.next(below: 30)
@@ -171,7 +172,7 @@ import Testing
     return terminal
   }
 
-  @Test func everyIncrementalFrameEqualsAFullRedrawOnATerminalThatDisagrees() {
+  @Test(.slow) func everyIncrementalFrameEqualsAFullRedrawOnATerminalThatDisagrees() {
     var random = SplitMix64(seed: 2_026)
     let glyphs = Self.uncertain + Self.certain + Array(repeating: "x", count: 6)
     for trial in 0..<60 {
@@ -206,7 +207,7 @@ import Testing
   /// of the same canvas, cell for cell and style for style, whether it measures as we do or
   /// draws the uncertain graphemes narrower or wider: a redraw (Ctrl-L, a resize, the first
   /// frame) changes nothing a person can see.
-  @Test func incrementalAndFullFramesShowTheSame() {
+  @Test(.slow) func incrementalAndFullFramesShowTheSame() {
     var random = SplitMix64(seed: 2_027)
     let glyphs = Self.uncertain + Self.certain + ["❤️", "☀️", "x", "y"].map { Character($0) }
     let styles = FrameEncoderTests.palette.flatMap { background in

@@ -80,7 +80,7 @@ import Testing
       for index in 0..<10 {
         viewer.moveFocus(forward: true)
         #expect(viewer.focused == IndexPath(item: index, section: 0))
-        let attributes = viewer.collectionView.layout.layoutAttributesForItem(
+        let attributes = viewer.collectionView.collectionViewLayout.layoutAttributesForItem(
           at: IndexPath(item: index, section: 0))
         let frame = attributes?.frame ?? .zero
         let clip = attributes?.clip ?? .zero
@@ -115,7 +115,7 @@ import Testing
     snapshot.appendItems(["a", "swift", "tui", "compositional"], toSection: 0)
     dataSource.apply(snapshot, animatingDifferences: false)
     let frames = (0..<4).compactMap {
-      collectionView.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame
+      collectionView.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame
     }
     // "[ a ]" is 5 columns, "[ swift ]" 9, "[ tui ]" 7, "[ compositional ]" 17.
     #expect(frames.map(\.width) == [5, 9, 7, 17])

@@ -77,7 +77,7 @@ struct Harness {
       renderer = harness.viewer.renderer
       adapter = harness.adapter
       collectionView = harness.adapter.collectionView
-      layout = harness.adapter.collectionView.layout as? FlowLayout
+      layout = harness.adapter.collectionView.collectionViewLayout as? FlowLayout
       controller = harness.adapter.sectionController(forSection: 0)
       #expect(viewer != nil && controller != nil)
     }
@@ -185,7 +185,8 @@ struct Harness {
       harness.viewer.handle(.tab)
       guard let focused = harness.viewer.focused else { break }
       seen.append(focused.section)
-      let frame = harness.adapter.collectionView.layout.layoutAttributesForItem(at: focused)!.frame
+      let frame = harness.adapter.collectionView.collectionViewLayout.layoutAttributesForItem(at: focused)!
+        .frame
       let bounds = harness.adapter.collectionView.bounds
       #expect(frame.minY >= bounds.minY && frame.maxY <= bounds.maxY, "the focused button is in view")
     }
@@ -237,10 +238,12 @@ struct Harness {
   @Test func resizeRewrapsAndKeepsTheTopCard() {
     let harness = Harness(columns: 60, rows: 20)
     let collectionView = harness.adapter.collectionView
-    let third = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))!.frame
+    let third = collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 0, section: 2))!.frame
     collectionView.setContentOffset(Point(x: 0, y: third.minY))
     harness.viewer.resize(columns: 24, rows: 12)
-    let after = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))!.frame
+    let after = collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 0, section: 2))!.frame
     #expect(collectionView.bounds.width == 24 && collectionView.bounds.height == 11)
     #expect(collectionView.contentOffset.y == after.minY, "the same card is at the top")
     #expect(harness.text.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 24 })
@@ -314,8 +317,10 @@ struct Harness {
     let renderer = TextRenderer(environment: DrawEnvironment(colors: .none))
     collectionView.measurer = renderer.measurer()
     adapter.reloadData()
-    let first = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!.frame
-    let second = collectionView.layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))!.frame
+    let first = collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 0, section: 0))!.frame
+    let second = collectionView.collectionViewLayout.layoutAttributesForItem(
+      at: IndexPath(item: 0, section: 1))!.frame
     #expect(first.height == 4, "\"one two / three / four / five six\" at 8 columns")
     #expect(second.height == 2)
     var canvas = Canvas(width: 8, height: 10)

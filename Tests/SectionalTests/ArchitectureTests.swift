@@ -1,4 +1,5 @@
 import SeededRandom
+import TestTags
 import Testing
 
 @testable import Sectional
@@ -150,7 +151,7 @@ func mixedSource(_ objects: [any ListDiffable]) -> ClosureSource {
   /// Random lists of binding and expandable sections whose contents change, applied by
   /// `performUpdates`, against a fresh adapter built from the same objects and expansion: the
   /// same frames, and no diagnostic at all.
-  @Test func updatesWithControllerBatchesMatchAFreshAdapter() {
+  @Test(.slow) func updatesWithControllerBatchesMatchAFreshAdapter() {
     var rng = SplitMix64(seed: 11)
     func randomObjects() -> [any ListDiffable] {
       var seen = Set<String>()

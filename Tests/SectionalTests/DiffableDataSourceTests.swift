@@ -1,4 +1,5 @@
 import SeededRandom
+import TestTags
 import Testing
 
 @testable import Sectional
@@ -393,7 +394,7 @@ import Testing
 
   /// Random snapshots applied one after another: every batch is valid (no diagnostic), the view
   /// shows the snapshot, selections follow their items, and the layout equals a fresh one's.
-  @Test func randomSnapshotsApplyAsValidBatches() {
+  @Test(.slow) func randomSnapshotsApplyAsValidBatches() {
     var rng = SplitMix64(seed: 0xD1FF)
     for trial in 0..<150 {
       let (dataSource, view) = makeDataSource()
