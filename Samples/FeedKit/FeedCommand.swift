@@ -198,13 +198,21 @@ package enum FeedCommand {
         let loading = FeedLoader(
           list: list, name: FeedOptions.shown(path.split(separator: "/").last ?? "", limit: 60))
         loading.start(bytes, mailbox: viewer.mailbox)
-        // Every turn while cards wait: a slice of them each time, keys read in between.
+        // Every turn while cards wait, a slice of them, keys read in between; while none wait,
+        // no timer: the loop sleeps until the parsing task posts more.
         let timer = SourceHandle()
-        timer.source = viewer.addTimer(every: .milliseconds(1)) { [unowned viewer] in
-          let more = loading.showNextSlice()
+        loading.onArrival = { [unowned viewer] in
           viewer.statusMessage = loading.message
-          viewer.title = list.document.title
-          if !more, let source = timer.source { viewer.removeSource(source) }
+          guard timer.source == nil else { return }
+          timer.source = viewer.addTimer(every: .milliseconds(1)) {
+            let more = loading.showNextSlice()
+            viewer.statusMessage = loading.message
+            viewer.title = list.document.title
+            if !more || !loading.hasPendingCards, let source = timer.source {
+              viewer.removeSource(source)
+              timer.source = nil
+            }
+          }
         }
         loader = loading
       }

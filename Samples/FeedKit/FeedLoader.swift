@@ -11,6 +11,8 @@ package final class FeedLoader {
   package let list: FeedList
   /// What the status line says: the progress, or the problem that ended the loading.
   package private(set) var message: String?
+  /// Whether cards read wait to be shown.
+  package var hasPendingCards: Bool { pendingStart < pending.count || title != nil }
   /// Whether cards are still being read or wait to be shown.
   package var isLoading: Bool { !finished || !pending.isEmpty }
   /// The cards read and not shown yet.
@@ -31,6 +33,9 @@ package final class FeedLoader {
   private let task = Locked((stop: false, ended: false))
   /// Whether the parsing task has ended (read everything, failed, or stopped).
   package var hasEnded: Bool { task.withLock { $0.ended } }
+
+  /// Called when cards (or the end) arrive: the caller shows them a slice per turn from then on.
+  package var onArrival: (() -> Void)?
 
   /// The time a turn of the loop may spend showing cards: keys typed meanwhile wait that long,
   /// within the tenth of a second a person reads as at once.
@@ -78,6 +83,7 @@ package final class FeedLoader {
     guard !cancelled else { return }
     pending += cards
     updateMessage()
+    onArrival?()
   }
 
   private func finish(_ cards: [FeedCard], failure: FeedFileError?) {
@@ -86,6 +92,7 @@ package final class FeedLoader {
     finished = true
     if let failure { self.failure = FeedCommand.describe(failure, in: name) }
     updateMessage()
+    onArrival?()
   }
 
   /// Stops showing what is still read: the list shows something else now.
