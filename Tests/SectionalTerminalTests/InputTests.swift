@@ -128,10 +128,14 @@ import Testing
     #expect(keys("\u{1B}[<0;10;5;7M") == [])
   }
 
-  /// Pasted text comes between markers and is not read as keys; a paste whose end never comes
-  /// ends when the input goes quiet (``InputDecoder/flush()``), so the keyboard never goes dead.
+  /// Pasted text comes between markers and is one `.paste`, never keys; a paste whose end never
+  /// comes ends when the input goes quiet (``InputDecoder/flush()``), so the keyboard never
+  /// goes dead.
   @Test func pastedTextIsNotReadAsKeys() {
-    #expect(keys("\u{1B}[200~jj q\r\u{1B}[201~k") == [.character("k")])
+    #expect(keys("\u{1B}[200~jj q\r\u{1B}[201~k") == [.paste("jj q\n"), .character("k")])
+    #expect(
+      keys("\u{1B}[200~a\u{1B}[31mb\u{07}\tc\u{1B}[201~") == [.paste("ab\tc")], "no sequence in the text")
+    #expect(keys("\u{1B}[200~\u{1B}[201~") == [], "an empty paste is nothing")
     // A paste that pauses, even with its end marker split, is still a paste.
     var decoder = InputDecoder()
     #expect(decoder.feed(Array("\u{1B}[200~qqq".utf8)) == [])
@@ -139,10 +143,11 @@ import Testing
     for _ in 0..<5 { #expect(decoder.flush() == []) }
     #expect(decoder.feed(Array("mq\u{1B}[20".utf8)) == [])
     for _ in 0..<5 { #expect(decoder.flush() == []) }
-    #expect(decoder.feed(Array("1~j".utf8)) == [.character("j")])
-    // One whose end never comes ends after a quiet spell: the keyboard comes back.
+    #expect(decoder.feed(Array("1~j".utf8)) == [.paste("qqqmq"), .character("j")])
+    // One whose end never comes ends after a quiet spell, its text kept: the keyboard comes back.
     #expect(decoder.feed(Array("\u{1B}[200~q".utf8)) == [])
-    for _ in 0..<InputDecoder.pasteSilence { #expect(decoder.flush() == []) }
+    for _ in 1..<InputDecoder.pasteSilence { #expect(decoder.flush() == []) }
+    #expect(decoder.flush() == [.paste("q")])
     #expect(!decoder.hasPendingInput)
     #expect(decoder.feed(Array("j".utf8)) == [.character("j")])
   }

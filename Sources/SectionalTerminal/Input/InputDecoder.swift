@@ -12,6 +12,10 @@ public enum Key: Hashable, Sendable {
   case control(Character)
   /// A mouse press, release or wheel turn.
   case mouse(MouseEvent)
+  /// Text pasted into the terminal (bracketed paste), whole: never read as keys. Lines end in
+  /// "\n"; other control characters and escape sequences are left out, and a paste is kept
+  /// up to ``InputDecoder/pasteLimit`` characters.
+  case paste(String)
 }
 
 /// A mouse event in SGR form (mode 1006), at a 0-based cell.
@@ -60,11 +64,17 @@ public struct MouseEvent: Hashable, Sendable {
 /// not a list of commands.
 public struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
+  /// The text of the paste being read.
+  private var pasted = ""
+  private var pastedCount = 0
+
+  /// The most characters a ``Key/paste(_:)`` holds; the rest of a longer paste is dropped.
+  public static let pasteLimit = 1 << 20
   /// Inside a control sequence longer than ``sequenceLimit``: its bytes are dropped as they
   /// come, up to and including its final byte, so a runaway sequence holds no memory.
   private var discardingSequence = false
-  /// Inside a bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`): everything but the end marker is
-  /// dropped. A paste may pause (a slow link delivers it in pieces), so a ``flush()`` does not
+  /// Inside a bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`): what is typed is its text, not
+  /// keys, handed over whole as a ``Key/paste(_:)`` at the end marker. A paste may pause (a slow link delivers it in pieces), so a ``flush()`` does not
   /// end it; only ``pasteSilence`` flushes in a row with nothing read do, so a lost end marker
   /// leaves the keyboard dead for about a second (the viewer flushes every 30 ms), not for ever.
   private var pasting = false
@@ -96,16 +106,42 @@ public struct InputDecoder: Sendable {
   /// paste, nothing happens until 33 quiet flushes in a row (a second, at the viewer's 30 ms)
   /// end it.
   public mutating func flush() -> [Key] {
+    var ended: [Key] = []
     if pasting {
       quietFlushes += 1
       guard quietFlushes >= Self.pasteSilence else { return [] }
       pasting = false
       quietFlushes = 0
+      // The end marker never came: what was pasted is still the user's.
+      ended = endPaste()
     }
     let keys = decode(final: true)
+    if pasting { ended += endPaste() }
     pasting = false
     discardingSequence = false
-    return keys
+    return ended + keys
+  }
+
+  /// The paste read so far as a key (none for an empty one), and a fresh start.
+  private mutating func endPaste() -> [Key] {
+    defer {
+      pasted = ""
+      pastedCount = 0
+    }
+    return pasted.isEmpty ? [] : [.paste(pasted)]
+  }
+
+  /// Adds a key read inside a paste to its text: characters as they are, Enter and Tab as the
+  /// characters they type, anything else left out.
+  private mutating func collect(_ key: Key) {
+    guard pastedCount < Self.pasteLimit else { return }
+    switch key {
+    case .character(let character): pasted.append(character)
+    case .enter: pasted.append("\n")
+    case .tab: pasted.append("\t")
+    default: return
+    }
+    pastedCount += 1
   }
 
   private mutating func decode(final: Bool) -> [Key] {
@@ -124,9 +160,13 @@ public struct InputDecoder: Sendable {
           continue
         }
       }
+      let wasPasting = pasting
       let (consumed, key) = decodeOne(at: index, final: final)
       if consumed == 0 { break }  // incomplete: wait for more
-      if let key, !pasting { keys.append(key) }
+      if let key {
+        if pasting { collect(key) } else { keys.append(key) }
+      }
+      if wasPasting && !pasting { keys += endPaste() }
       index += consumed
     }
     buffer.removeFirst(index)
