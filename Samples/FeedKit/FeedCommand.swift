@@ -219,13 +219,20 @@ package enum FeedCommand {
       if options.watch, let path = options.file {
         let watcher = FeedFileWatcher(
           path: path, list: list, stamp: stamp, limit: options.maximumMegabytes << 20)
-        viewer.addTimer(every: .milliseconds(250)) { [unowned viewer] in
-          // A new version replaces the first one, even while that one still loads.
-          if watcher.poll(), watcher.message == nil { loader?.cancel() }
+        // A new version is parsed on a task of its own and replaces the feed, even one still
+        // loading, when it comes back.
+        watcher.parsesOn = viewer.mailbox
+        watcher.onChange = { [unowned viewer] in
+          if watcher.message == nil { loader?.cancel() }
           viewer.statusMessage = watcher.message ?? loader?.message
           viewer.title = list.document.title
         }
+        viewer.addTimer(every: .milliseconds(250)) { [unowned viewer] in
+          if watcher.poll() { viewer.statusMessage = watcher.message ?? loader?.message }
+        }
       }
+      // Quitting while a file loads stops reading it.
+      defer { loader?.cancel() }
       do {
         try viewer.run(in: TerminalSession(input: keyboard))
       } catch let error as TerminalError {

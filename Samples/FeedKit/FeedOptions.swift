@@ -39,7 +39,8 @@ package struct FeedOptions: Hashable, Sendable {
       --seed N           the seed of the generated feed (default 1)
       --watch            reload FILE.json when it changes, sliding what changed into place
       --no-animation     show each change at once (it always is when printing)
-      --max-size MB      read a feed file or stream of up to MB megabytes (default 256)
+      --max-size MB      read a feed file (or a stream piped to print) of up to MB megabytes
+                         (default 256)
       -h, --help         show this help
 
     Keys: ↑↓/jk scroll, PgUp/PgDn/space page, Home/End/g/G ends, Tab/Shift-Tab focus a

@@ -67,6 +67,7 @@ package final class FeedFileWatcher {
   /// message changed.
   @discardableResult
   package func poll() -> Bool {
+    guard !parsing else { return false }
     let previousMessage = message
     switch FileStamp.of(path) {
     case .failure(let error):
@@ -79,17 +80,41 @@ package final class FeedFileWatcher {
       case .failure(let reason):
         message = "\(name): \(reason); the last good feed stays"
       case .success(let bytes):
-        do {
-          let document = try FeedDocument.parse(bytes)
-          message = nil
-          list.replace(with: document)
-          return true
-        } catch {
-          message = "\(FeedCommand.describe(error, in: name)); the last good feed stays"
+        if let mailbox = parsesOn {
+          // Parsed on a task of its own: a large file keeps the keys answered meanwhile. A
+          // version saved while one is parsed waits for the next poll after it is shown.
+          parsing = true
+          Task.detached(priority: .userInitiated) { [weak self] in
+            let result = Result { () throws(FeedFileError) in try FeedDocument.parse(bytes) }
+            mailbox.post { [weak self] in self?.apply(result) }
+          }
+          return false
         }
+        apply(Result { () throws(FeedFileError) in try FeedDocument.parse(bytes) })
+        return true
       }
     }
     return message != previousMessage
+  }
+
+  /// When set, a changed file is parsed on a task of its own and shown when its result comes
+  /// back through this mailbox (``onChange`` says so); unset, ``poll()`` parses it at once.
+  package var parsesOn: ListViewer.Mailbox?
+  /// Called when a version parsed on a task was shown or refused.
+  package var onChange: (() -> Void)?
+  /// Whether a version is being parsed on a task.
+  package private(set) var parsing = false
+
+  private func apply(_ result: Result<FeedDocument, FeedFileError>) {
+    parsing = false
+    switch result {
+    case .success(let document):
+      message = nil
+      list.replace(with: document)
+    case .failure(let error):
+      message = "\(FeedCommand.describe(error, in: name)); the last good feed stays"
+    }
+    onChange?()
   }
 }
 

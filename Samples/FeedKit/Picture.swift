@@ -150,7 +150,7 @@ extension Picture {
 
 /// A value behind a pthread mutex, for what the feed shares across threads (the picture cache
 /// views draw from, a file's loading task): `Synchronization.Mutex` needs macOS 15 and its peers.
-final class Locked<Value>: @unchecked Sendable {
+final class Locked<Value: Sendable>: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private var value: Value
 

@@ -159,6 +159,32 @@ struct PseudoTerminalError: Error {}
     #expect(ticks == 2)
   }
 
+  /// A viewer runs again after a quit; a reader whose descriptor the app closed goes away
+  /// instead of waking the loop on every turn.
+  @Test func aViewerRunsAgainAndAClosedReaderGoesAway() throws {
+    let pty = try PseudoTerminal()
+    let viewer = Harness(cards: 1).viewer
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    var reads = 0
+    viewer.addReader(ends[0]) {
+      reads += 1
+      return true
+    }
+    close(ends[0])
+    close(ends[1])
+    var turns = 0
+    let quitter = viewer.addTimer(every: .milliseconds(30)) {
+      turns += 1
+      viewer.quit()
+    }
+    try viewer.run(in: TerminalSession(input: pty.terminal, output: pty.terminal, mouse: false))
+    #expect(reads == 0, "a closed descriptor is not read")
+    try viewer.run(in: TerminalSession(input: pty.terminal, output: pty.terminal, mouse: false))
+    #expect(turns == 2, "the second run ran until its own quit")
+    viewer.removeSource(quitter)
+  }
+
   /// A loop of the app's own: it decodes the bytes, hands keys and resizes to the viewer and
   /// writes the frames it asks for.
   @Test func anAppsOwnLoopDrivesTheViewer() {

@@ -46,6 +46,35 @@ import Testing
     #expect(view.focusedIndexPath == nil, "a path that does not exist is not kept")
   }
 
+  /// A section reloaded with fewer items keeps the focus on its place, as far as it reaches.
+  @Test func aSectionReloadedSmallerKeepsTheFocusWithinIt() {
+    final class Counts: CollectionViewDataSource {
+      var counts = [6, 2]
+      func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+      func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        counts[section]
+      }
+      func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+        -> CellDescriptor
+      {
+        .text("\(indexPath)", role: .body, width: 10, height: 1)
+      }
+    }
+    let source = Counts()
+    let view = CollectionView(size: Size(width: 10, height: 10))
+    view.dataSource = source
+    view.reloadData()
+    view.focusedIndexPath = IndexPath(item: 5, section: 0)
+    source.counts[0] = 3
+    var reload = BatchUpdates()
+    reload.reloadedSections = [0]
+    #expect(view.performBatchUpdates(reload))
+    #expect(view.focusedIndexPath == IndexPath(item: 2, section: 0))
+    source.counts[0] = 0
+    #expect(view.performBatchUpdates(reload))
+    #expect(view.focusedIndexPath == nil, "an empty section has nothing to focus")
+  }
+
   @Test func buttonsAreSelectableByDefaultAndAControllerMakesItsRowsSelectable() {
     final class Rows: SectionController {
       var selectable = false

@@ -56,7 +56,12 @@ public final class CollectionView {
   /// it passes to the nearest item of its section still there. A front sets it; the view only
   /// keeps it in step. A path that does not exist is not kept.
   public var focusedIndexPath: IndexPath? {
-    get { focusedPath }
+    // A section reloaded smaller keeps the focus on its place, as far as the section reaches.
+    get {
+      guard let path = focusedPath, !contains(path) else { return focusedPath }
+      let count = numberOfItems(inSection: path.section)
+      return count > 0 ? IndexPath(item: count - 1, section: path.section) : nil
+    }
     set { focusedPath = newValue.flatMap { contains($0) ? $0 : nil } }
   }
   var focusedPath: IndexPath?

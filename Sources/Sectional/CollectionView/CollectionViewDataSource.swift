@@ -89,7 +89,13 @@ extension CollectionViewDelegate {
   public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
     -> Bool
   {
-    collectionView.isButton(at: indexPath)
+    // The path is the data's (see `CollectionView.shouldSelectItem(at:)`): asked of the data
+    // source as it is, not translated again as a displayed one.
+    guard let dataSource = collectionView.dataSource else { return false }
+    if case .button = dataSource.collectionView(collectionView, cellForItemAt: indexPath).content {
+      return true
+    }
+    return false
   }
   /// The default does nothing.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}

@@ -60,8 +60,9 @@ public struct MouseEvent: Hashable, Sendable {
 /// byte followed within a short time, which makes it the Esc key. Malformed or unknown
 /// sequences are dropped whole, a runaway one up to its final byte however long it runs, and a
 /// byte that breaks off a UTF-8 character is read on its own: no byte of a sequence is ever read
-/// as a key of its own. Text pasted between bracketed-paste markers is dropped: pasted text is
-/// not a list of commands.
+/// as a key of its own. Text pasted between bracketed-paste markers is one ``Key/paste(_:)``,
+/// never keys: pasted text is not a list of commands. ``Key`` gains cases as terminals report
+/// more: a `switch` over it keeps a `default`.
 public struct InputDecoder: Sendable {
   private var buffer: [UInt8] = []
   /// The text of the paste being read.

@@ -321,7 +321,11 @@ public final class TerminalSession {
   private func installSignalHandlers() {
     var fds: [Int32] = [-1, -1]
     if pipe(&fds) == 0 {
-      for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+      for fd in fds {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        // A program the app starts meanwhile does not inherit the viewer's wake-up.
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      }
       resizePipe = (fds[0], fds[1])
     }
     _ = signal(SIGWINCH) { _ in

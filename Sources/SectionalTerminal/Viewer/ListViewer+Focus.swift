@@ -35,7 +35,8 @@ extension ListViewer {
     var tab: String?
     var enter: String?
     var move: String?
-    let target = focused.flatMap { canFocus($0) && isVisible($0) ? $0 : nil } ?? firstVisibleFocusable()
+    // What is in view only: drawn every frame, the help must not walk a long list.
+    let target = focused.flatMap { canFocus($0) && isVisible($0) ? $0 : nil } ?? visibleFocusables().first
     if let target {
       tab = "Tab focus"
       if collectionView.shouldSelectItem(at: target) {

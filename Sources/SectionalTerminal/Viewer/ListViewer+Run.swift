@@ -23,6 +23,8 @@ extension ListViewer {
   public func run(in session: TerminalSession) throws {
     try session.start()
     isLive = true
+    wantsToQuit = false
+    sources.start(at: .now)
     defer {
       isLive = false
       session.stop()
@@ -223,6 +225,11 @@ final class EventSources {
   var readers: [Reader] = []
   var mailbox: ListViewer.Mailbox?
 
+  /// Each timer's first tick one interval from `now`: when the loop starts, not when it was added.
+  func start(at now: ContinuousClock.Instant) {
+    for index in timers.indices { timers[index].due = now + timers[index].interval }
+  }
+
   /// The earliest a timer is due.
   var nextDue: ContinuousClock.Instant? { timers.map(\.due).min() }
 
@@ -236,7 +243,10 @@ final class EventSources {
   func run(readable: [Int32], now: ContinuousClock.Instant) {
     for reader in readers where readable.contains(reader.descriptor) {
       guard readers.contains(where: { $0.source === reader.source }) else { continue }
-      if !reader.action() { readers.removeAll { $0.source === reader.source } }
+      // Closed under the viewer: poll would report it at once on every turn.
+      if fcntl(reader.descriptor, F_GETFD) < 0 || !reader.action() {
+        readers.removeAll { $0.source === reader.source }
+      }
     }
     for timer in timers where timer.due <= now {
       guard let index = timers.firstIndex(where: { $0.source === timer.source }) else { continue }
