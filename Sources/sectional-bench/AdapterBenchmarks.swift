@@ -82,6 +82,29 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
       }
     ),
     (
+      "adapter.update.noop.10k",
+      {
+        // The fixed cost of an update: the data source gives the same 10,000 objects again, so
+        // nothing changes and nothing is laid out. Compared with the least any update does, a
+        // diff of the objects' identifiers.
+        let cards = benchCards(10_000)
+        let objects: [any ListDiffable] = cards
+        let (source, adapter) = benchAdapter(objects)
+        let oldIdentifiers = cards.map(\.id)
+        let newIdentifiers = cards.map { String($0.id) }
+        return Scenario(
+          name: "adapter.update.noop.10k", n: 10_000, baselineName: "diff of the identifiers",
+          extraFields: { [("goal_diff_ratio", .number(1.5))] },
+          measured: Sample(run: {
+            source.objects = objects
+            adapter.performUpdates()
+            adapter.flushPendingUpdates()
+          }),
+          baseline: Sample(run: { blackHole(diff(old: oldIdentifiers, new: newIdentifiers)) }),
+          measuredOverBaselineKey: "diff_ratio")
+      }
+    ),
+    (
       "adapter.toggle.100k",
       {
         let (source, adapter) = benchAdapter(benchCards(100_000))

@@ -147,7 +147,7 @@ func measure(_ scenario: Scenario) -> String? {
     let sample = profilesBaseline ? (scenario.baseline ?? scenario.measured) : scenario.measured
     for _ in 0..<profileRuns {
       sample.setUp()
-      sample.run()
+      collectedRun(sample.run)
     }
     return nil
   }

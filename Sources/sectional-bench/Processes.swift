@@ -14,12 +14,15 @@
 
 struct BenchOptions {
   static let usage = """
-    usage: sectional-bench [--processes N] [--in-process] [--list] [name-prefix]
+    usage: sectional-bench [--processes N] [--instructions] [--in-process] [--list] [name-prefix]
       name-prefix     run the scenarios whose names start with it (default: all)
       --processes N   run each scenario in N fresh processes (default 1); the line gives the
                       median of every figure and each ratio's min and max (<ratio>_min,
                       <ratio>_max) and max_spread_pct, the largest distance of a ratio's min or
                       max from its median, in percent
+      --instructions  also count each side's instructions for one run under callgrind (valgrind
+                      on the PATH, SWIFT_DETERMINISTIC_HASHING=1): measured_instructions,
+                      baseline_instructions and instructions_speedup beside the time ratio
       --in-process    run the scenarios one after another in this process (for a profiler)
       --list          print the selected scenarios' names
     """
@@ -27,6 +30,9 @@ struct BenchOptions {
   var prefix = ""
   var processes = 1
   var inProcess = false
+  var instructions = false
+  /// A child asked what its scenario compares (for `--instructions`) rather than to time it.
+  var describe = false
   var list = false
   var help = false
   var scenario: String?
@@ -49,6 +55,8 @@ struct BenchOptions {
         guard let value = iterator.next() else { throw Invalid(description: "--scenario takes a name") }
         scenario = value
       case "--in-process": inProcess = true
+      case "--instructions": instructions = true
+      case "--describe": describe = true
       case "--list": list = true
       case "-h", "--help": help = true
       default:
@@ -62,7 +70,7 @@ struct BenchOptions {
 }
 
 /// Runs this executable on one scenario and returns the JSON line it printed.
-func runChild(scenario: String) -> Result<String, ChildFailure> {
+func runChild(scenario: String, describe: Bool = false) -> Result<String, ChildFailure> {
   #if os(Linux)
     let executable = "/proc/self/exe"
   #else
@@ -76,7 +84,7 @@ func runChild(scenario: String) -> Result<String, ChildFailure> {
   posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
   posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
   posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-  let arguments = [executable, "--scenario", scenario]
+  let arguments = [executable, "--scenario", scenario] + (describe ? ["--describe"] : [])
   let argv = arguments.map { strdup($0) } + [nil]
   defer { argv.forEach { free($0) } }
   var pid = pid_t()

@@ -34,7 +34,13 @@ func runBenchmarks() -> Int32 {
       printError("no scenario named \(name)")
       return 64
     }
-    if let line = measure(scenario.make()) { print(line) }
+    let made = scenario.make()
+    if options.describe {
+      let over = made.measuredOverBaselineKey.map { "\"\($0)\"" } ?? "null"
+      print("{\"has_baseline\": \(made.baseline == nil ? 0 : 1), \"measured_over_baseline\": \(over)}")
+      return 0
+    }
+    if let line = measure(made) { print(line) }
     return 0
   }
   let selected = scenarios.filter { $0.name.hasPrefix(options.prefix) }
@@ -68,7 +74,17 @@ func runBenchmarks() -> Int32 {
       }
     }
     guard !lines.isEmpty else { continue }
-    print(options.processes == 1 ? lines[0] : aggregate(lines, processes: options.processes))
+    var line = options.processes == 1 ? lines[0] : aggregate(lines, processes: options.processes)
+    if options.instructions {
+      switch countedInstructions(scenario: scenario.name) {
+      case .success(let fields):
+        line = String(line.dropLast()) + fields.map { ", \"\($0.0)\": \($0.1.encoded)" }.joined() + "}"
+      case .failure(let failure):
+        printError("\(scenario.name): \(failure.message)")
+        failed = true
+      }
+    }
+    print(line)
     fflush(nil)
   }
   return failed ? 1 : 0
