@@ -31,11 +31,19 @@ func countInstructions(scenario: String, side: String) -> Result<Int, ChildFailu
     let executable = CommandLine.arguments[0]
   #endif
   let output = "/tmp/sectional-bench-callgrind-\(getpid())-\(side)"
-  let arguments = [
-    "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)",
-    "--toggle-collect=\(collectedRunSymbol)", "--dump-after=\(collectedRunSymbol)", executable,
-    "--scenario", scenario,
-  ]
+  // Without address randomisation: where the heap starts decides how memcpy and its kin align
+  // their work, so the count moved a little from one process to the next.
+  #if os(Linux)
+    let launcher = ["setarch", "-R"]
+  #else
+    let launcher: [String] = []
+  #endif
+  let arguments =
+    launcher + [
+      "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output)",
+      "--toggle-collect=\(collectedRunSymbol)", "--dump-after=\(collectedRunSymbol)", executable,
+      "--scenario", scenario,
+    ]
   var environment: [String] = []
   var entry = environ
   while let pointer = entry.pointee {
@@ -62,8 +70,10 @@ func countInstructions(scenario: String, side: String) -> Result<Int, ChildFailu
     envp.forEach { free($0) }
   }
   var pid = pid_t()
-  let spawned = posix_spawnp(&pid, "valgrind", &actions, nil, argv, envp)
-  guard spawned == 0 else { return .failure(ChildFailure("could not start valgrind: error \(spawned)")) }
+  let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+  guard spawned == 0 else {
+    return .failure(ChildFailure("could not start \(arguments[0]): error \(spawned)"))
+  }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   defer {
