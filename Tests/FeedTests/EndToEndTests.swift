@@ -157,7 +157,9 @@ import Testing
     func startFeed(_ binary: String, _ arguments: String = "") {
       type("clear; '\(binary)' \(arguments)")
       keys("Enter")
-      wait(for: "the feed") { $0.contains("View more") && $0.contains("╭") }
+      // Loaded whole: a file's cards arrive a slice at a time, and the status line counts them
+      // until the last is shown.
+      wait(for: "the feed") { $0.contains("View more") && $0.contains("╭") && !$0.contains("loading…") }
     }
   }
 
