@@ -48,19 +48,7 @@ import Testing
 
   /// A section reloaded with fewer items keeps the focus on its place, as far as it reaches.
   @Test func aSectionReloadedSmallerKeepsTheFocusWithinIt() {
-    final class Counts: CollectionViewDataSource {
-      var counts = [6, 2]
-      func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
-      func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        counts[section]
-      }
-      func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
-        -> CellDescriptor
-      {
-        .text("\(indexPath)", role: .body, width: 10, height: 1)
-      }
-    }
-    let source = Counts()
+    let source = UIKitSemanticsTests.Rows([6, 2])
     let view = CollectionView(size: Size(width: 10, height: 10))
     view.dataSource = source
     view.reloadData()
