@@ -30,6 +30,28 @@ public struct BatchUpdates: Hashable, Sendable {
       || !reloadedSections.isEmpty
   }
 
+  /// The item changes of each section, by its new index (`newSection` maps an old section to
+  /// it, nil when it went); a move between two sections is left out (the sections are rebuilt).
+  func itemUpdatesBySection(newSection: (Int) -> Int?) -> [Int: ItemUpdates] {
+    var batches: [Int: ItemUpdates] = [:]
+    for path in insertedItems { batches[path.section, default: ItemUpdates()].inserts.append(path.item) }
+    for path in deletedItems {
+      if let section = newSection(path.section) {
+        batches[section, default: ItemUpdates()].deletes.append(path.item)
+      }
+    }
+    for path in reloadedItems {
+      if let section = newSection(path.section) {
+        batches[section, default: ItemUpdates()].reloads.append(path.item)
+      }
+    }
+    for move in movedItems where newSection(move.from.section) == move.to.section {
+      batches[move.to.section, default: ItemUpdates()].moves.append(
+        IndexMove(from: move.from.item, to: move.to.item))
+    }
+    return batches
+  }
+
   /// The section inserts, deletes and moves, in the layout's form.
   var sectionUpdates: SectionUpdates {
     SectionUpdates(deleted: deletedSections, inserted: insertedSections, moved: movedSections)

@@ -100,21 +100,25 @@ extension CollectionView {
     var reloaded = Set<Int>(minimumCapacity: updates.reloadedSections.count)
     for old in updates.reloadedSections { if let new = newSection(old) { reloaded.insert(new) } }
     context.reloadSections(reloaded)
-    // Item changes rebuild their section and forget its preferred sizes (indexes shifted).
-    var changed = Set(updates.insertedItems.map(\.section))
-    changed.formUnion(updates.deletedItems.compactMap { newSection($0.section) })
-    changed.formUnion(updates.reloadedItems.compactMap { newSection($0.section) })
-    for move in updates.movedItems {
-      changed.insert(move.to.section)
-      if let section = newSection(move.from.section) { changed.insert(section) }
-    }
+    // Item changes of a surviving section are its own batch, which the layout may re-flow from
+    // the first change; a section also reloaded, laid out again, or that an item moved into or
+    // out of is rebuilt whole, and forgets its preferred sizes (its indexes shifted).
+    let batches = updates.itemUpdatesBySection(newSection: newSection)
+    var changed = Set<Int>()
     // A survivor whose count changed without item updates naming it (validation allows that
     // only for reloaded sections, but be exact): the layout reads counts of these alone.
     for (new, old) in sources.enumerated() {
-      if let old, itemCounts[old] != newCounts[new] { changed.insert(new) }
+      if let old, itemCounts[old] != newCounts[new], batches[new] == nil { changed.insert(new) }
+    }
+    for move in updates.movedItems where move.to.section != newSection(move.from.section) {
+      changed.insert(move.to.section)
+      if let section = newSection(move.from.section) { changed.insert(section) }
     }
     changed.formUnion(extra.compactMap(newSection))
     context.reloadSections(changed)
+    for (section, items) in batches where !changed.contains(section) && !reloaded.contains(section) {
+      context.updateItems(items, inSection: section)
+    }
     remapSelection(updates, sources: sources)
     itemCounts = newCounts
     collectionViewLayout.invalidateLayout(with: context)
@@ -149,7 +153,18 @@ extension CollectionView {
       return reload(after: error)
     }
     var context = InvalidationContext()
-    context.reloadSections(Set(touched).union(extra.filter { $0 >= 0 && $0 < itemCounts.count }))
+    var relaidOut = Set(extra.filter { $0 >= 0 && $0 < itemCounts.count })
+    // An item moved between sections: both are rebuilt.
+    for move in updates.movedItems where move.from.section != move.to.section {
+      relaidOut.insert(move.from.section)
+      relaidOut.insert(move.to.section)
+    }
+    context.reloadSections(relaidOut)
+    // Each touched section changed only its items: the layout may re-flow it from the first.
+    for (section, items) in updates.itemUpdatesBySection(newSection: { $0 })
+    where !relaidOut.contains(section) {
+      context.updateItems(items, inSection: section)
+    }
     remapSelection(updates, sources: nil)
     for (index, section) in touched.enumerated() { itemCounts[section] = newCounts[index] }
     collectionViewLayout.invalidateLayout(with: context)

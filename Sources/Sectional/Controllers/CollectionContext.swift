@@ -57,36 +57,3 @@ extension CollectionContext {
     performBatch(for: controller, updates: updates, completion: completion)
   }
 }
-
-/// The item changes of one section in batch form: deletes and reloads by old index, inserts by
-/// new index, moves from old to new.
-public struct ItemUpdates: Equatable, Sendable {
-  /// New indexes of inserted items.
-  public var inserts: [Int] = []
-  /// Old indexes of deleted items.
-  public var deletes: [Int] = []
-  /// Old indexes of items whose content was replaced.
-  public var reloads: [Int] = []
-  /// Items that moved, from their old index to their new one.
-  public var moves: [IndexMove] = []
-
-  /// A batch with these changes; each defaults to none.
-  public init(inserts: [Int] = [], deletes: [Int] = [], reloads: [Int] = [], moves: [IndexMove] = []) {
-    self.inserts = inserts
-    self.deletes = deletes
-    self.reloads = reloads
-    self.moves = moves
-  }
-
-  /// Adds inserted items by new index.
-  public mutating func insert(_ indexes: [Int]) { inserts += indexes }
-  /// Adds deleted items by old index.
-  public mutating func delete(_ indexes: [Int]) { deletes += indexes }
-  /// Adds reloaded items by old index.
-  public mutating func reload(_ indexes: [Int]) { reloads += indexes }
-  /// Adds a move from old index `from` to new index `to`.
-  public mutating func move(from: Int, to: Int) { moves.append(IndexMove(from: from, to: to)) }
-
-  /// Whether the batch changes nothing.
-  public var isEmpty: Bool { inserts.isEmpty && deletes.isEmpty && reloads.isEmpty && moves.isEmpty }
-}

@@ -25,6 +25,13 @@ public struct InvalidationContext: Sendable, Equatable {
   public private(set) var invalidatedDecorations: [ElementKind: Set<IndexPath>] = [:]
   /// Sections whose items were reloaded: their stored preferred sizes are discarded.
   public private(set) var reloadedSections: Set<Int> = []
+  /// Sections whose only change is a batch of items, with the batch: every other item kept its
+  /// content, and so its size, and the section kept its insets, spacing, header, footer and
+  /// decorations unless the layout finds otherwise when it asks again. Such a section is also in
+  /// ``invalidatedSections``, so a layout that does not read this recomputes it whole; the flow
+  /// layout lays it out again from its first changed item and only as far as the change
+  /// reaches. A section named whole by another call is dropped from here.
+  public private(set) var itemUpdates: [Int: ItemUpdates] = [:]
   /// Preferred sizes reported by self-sizing cells, for the next prepare to use.
   public private(set) var preferredSizes: [IndexPath: Size] = [:]
   /// Preferred sizes reported by self-sizing supplementaries (an estimated header), by kind.
@@ -55,13 +62,19 @@ public struct InvalidationContext: Sendable, Equatable {
 
   /// Adds sections to recompute whole.
   public mutating func invalidateSections(_ sections: some Sequence<Int>) {
-    invalidatedSections.formUnion(sections)
+    for section in sections {
+      invalidatedSections.insert(section)
+      // Its items' indexes moved: their preferred sizes cannot be carried by index any more.
+      if !itemUpdates.isEmpty, itemUpdates.removeValue(forKey: section) != nil {
+        reloadedSections.insert(section)
+      }
+    }
   }
 
   /// Invalidates the sections and forgets the preferred sizes of their items: their content was
   /// replaced.
   public mutating func reloadSections(_ sections: some Sequence<Int>) {
-    invalidatedSections.formUnion(sections)
+    invalidateSections(sections)
     reloadedSections.formUnion(sections)
   }
 
@@ -70,6 +83,20 @@ public struct InvalidationContext: Sendable, Equatable {
   package mutating func reloadSections(_ sections: Set<Int>) {
     invalidatedSections.absorb(sections)
     reloadedSections.absorb(sections)
+    if !itemUpdates.isEmpty { for section in sections { itemUpdates[section] = nil } }
+  }
+
+  /// Says that `updates` changed the items of `section` (in the numbering after any
+  /// ``sectionUpdates``) and nothing else of it: see ``itemUpdates``. The preferred sizes of the
+  /// items that stay move with them. A second batch for a section already named reloads it whole.
+  public mutating func updateItems(_ updates: ItemUpdates, inSection section: Int) {
+    if invalidatedSections.contains(section) {
+      itemUpdates[section] = nil
+      reloadedSections.insert(section)
+    } else {
+      invalidatedSections.insert(section)
+      itemUpdates[section] = updates
+    }
   }
 
   /// Adds supplementaries of `kind` to recompute.
@@ -109,6 +136,23 @@ public struct InvalidationContext: Sendable, Equatable {
       if sectionUpdates == nil { sectionUpdates = updates } else { invalidatesEverything = true }
     }
     invalidatedItems.absorb(other.invalidatedItems)
+    if !itemUpdates.isEmpty || !other.itemUpdates.isEmpty {
+      // A section batched on one side and named on the other is recomputed whole.
+      var kept = itemUpdates
+      for section in itemUpdates.keys where other.invalidatedSections.contains(section) {
+        kept[section] = nil
+        reloadedSections.insert(section)
+      }
+      for (section, updates) in other.itemUpdates {
+        if invalidatedSections.contains(section) {
+          kept[section] = nil
+          reloadedSections.insert(section)
+        } else {
+          kept[section] = updates
+        }
+      }
+      itemUpdates = kept
+    }
     invalidatedSections.absorb(other.invalidatedSections)
     reloadedSections.absorb(other.reloadedSections)
     invalidatedSupplementaries.merge(other.invalidatedSupplementaries) { $0.union($1) }

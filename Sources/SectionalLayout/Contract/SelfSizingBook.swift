@@ -39,6 +39,25 @@ struct SelfSizingBook {
       supplementarySizes = supplementarySizes.mapValues(keep)
       supplementaryPasses = supplementaryPasses.mapValues(keep)
     }
+    if !itemSizes.isEmpty || !itemPasses.isEmpty {
+      for (section, updates) in context.itemUpdates {
+        let map = updates.newIndexMap
+        func follow<Value>(_ values: [IndexPath: Value]) -> [IndexPath: Value] {
+          guard values.keys.contains(where: { $0.section == section }) else { return values }
+          var moved: [IndexPath: Value] = [:]
+          for (path, value) in values {
+            if path.section != section {
+              moved[path] = value
+            } else if let item = map(path.item) {
+              moved[IndexPath(item: item, section: section)] = value
+            }
+          }
+          return moved
+        }
+        itemSizes = follow(itemSizes)
+        itemPasses = follow(itemPasses)
+      }
+    }
     for (indexPath, size) in context.preferredSizes {
       itemSizes[indexPath] = size
       itemPasses[indexPath, default: 0] += 1

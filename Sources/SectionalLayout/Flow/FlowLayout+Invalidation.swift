@@ -14,7 +14,23 @@ extension FlowLayout {
   /// Preferred sizes to store, and the sections to recompute, from what a context names.
   func invalidateNamedElements(of context: InvalidationContext) {
     selfSizing.record(context)
-    dirtySections.absorb(context.namedSections)
+    guard !context.itemUpdates.isEmpty else {
+      dirtySections.absorb(context.namedSections)
+      return
+    }
+    var named = context.namedSections
+    for (section, updates) in context.itemUpdates {
+      // Named otherwise too, or batched before: laid out whole (two batches do not compose).
+      if context.invalidatedItems.contains(where: { $0.section == section })
+        || dirtySections.contains(section) || reflowedSections[section] != nil
+      {
+        reflowedSections[section] = nil
+        continue
+      }
+      named.remove(section)
+      reflowedSections[section] = updates
+    }
+    dirtySections.absorb(named)
   }
 
   /// Whether the new bounds need a new layout: a new width does, and so does scrolling while

@@ -23,6 +23,7 @@ extension FlowLayout {
     for section in dirtySections where section >= 0 && section < records.count {
       estimateOrLayOut(section, width: width, delegate: delegate)
     }
+    reflowBatchedSections(width: width, delegate: delegate)
     dirtySections = []
     compactIfNeeded()
   }
@@ -31,7 +32,27 @@ extension FlowLayout {
     bounds.width.isFinite && bounds.width > 0 ? Swift.min(bounds.width, Self.maximumLength) : 0
   }
 
+  /// Re-flows the sections whose only change is an item batch, or lays them out whole when that
+  /// cannot be exact (or defers them, as any changed section below the screen).
+  func reflowBatchedSections(width: Double, delegate: any FlowLayoutDelegate) {
+    guard !reflowedSections.isEmpty else { return }
+    let batched = reflowedSections
+    reflowedSections = [:]
+    for (section, updates) in batched where section >= 0 && section < records.count {
+      if dirtySections.contains(section) { continue }
+      if defersOffscreenSectionLayout && isBelowScreen(section) || estimatedCount > 0 && estimated[section] {
+        estimateOrLayOut(section, width: width, delegate: delegate)
+      } else if reflow(section, after: updates, width: width, delegate: delegate) {
+        offsets.setHeight(records[section].height, at: section)
+      } else {
+        computeSection(section, width: width, delegate: delegate)
+        offsets.setHeight(records[section].height, at: section)
+      }
+    }
+  }
+
   func rebuildEverything(width: Double, delegate: any FlowLayoutDelegate) {
+    reflowedSections = [:]
     takeNamedAfterStructuralChanges()
     let sectionCount = sanitizedCount(collectionView?.numberOfSections ?? 0, what: "sections")
     // Free the old cache before building the new one: peak memory is one cache, not two.
@@ -81,6 +102,9 @@ extension FlowLayout {
   /// Applies section inserts, deletes and moves to the cache without recomputing survivors.
   func applyStructuralChanges(delegate: any FlowLayoutDelegate) {
     let newCount = sanitizedCount(collectionView?.numberOfSections ?? 0, what: "sections")
+    // Batches named before the section updates are in the old numbering: laid out whole.
+    for section in reflowedSections.keys { dirtySections.insert(section) }
+    reflowedSections = [:]
     let (updates, countsMayHaveChanged) = pending.takeStructuralChanges()
     let renumbering: SectionRenumbering
     switch SectionRenumbering.of(updates, oldCount: records.count, newCount: newCount) {

@@ -60,6 +60,9 @@ extension FlowLayout {
     geometry.shelfCount = computed.shelfCount
     geometry.maxLineHeight = computed.maxLineHeight
     geometry.card = computed.card
+    geometry.inset = computed.inset
+    geometry.lineSpacing = computed.lineSpacing
+    geometry.interitemSpacing = computed.interitemSpacing
     geometries[section] = geometry
   }
 
@@ -87,6 +90,7 @@ extension FlowLayout {
       record.height = headerHeight + footerHeight
       return (record, geometry)
     }
+    var exact = isStoredExactly(headerHeight) && isStoredExactly(footerHeight)
 
     let rawInset = delegate.layout(self, insetForSection: section)
     let inset = EdgeInsets(
@@ -97,6 +101,13 @@ extension FlowLayout {
       delegate.layout(self, lineSpacingForSection: section), "line spacing", section)
     let interitemSpacing = sanitized(
       delegate.layout(self, interitemSpacingForSection: section), "interitem spacing", section)
+    geometry.inset = StoredInsets(
+      top: Float(inset.top), left: Float(inset.left), bottom: Float(inset.bottom), right: Float(inset.right))
+    geometry.lineSpacing = Float(lineSpacing)
+    geometry.interitemSpacing = Float(interitemSpacing)
+    exact =
+      exact && isStoredExactly(inset.top) && isStoredExactly(inset.left) && isStoredExactly(inset.bottom)
+      && isStoredExactly(inset.right) && isStoredExactly(lineSpacing) && isStoredExactly(interitemSpacing)
     let available = Swift.max(0, width - inset.left - inset.right)
     let left = Swift.min(inset.left, width)
     let shelfStyle = delegate.layout(self, decorationStyleOfKind: .shelf, forSection: section)
@@ -116,26 +127,8 @@ extension FlowLayout {
       let indexPath = IndexPath(item: item, section: section)
       let itemSize = delegate.layout(self, sizeForItemAt: indexPath)
       if itemSize.isEstimated { record.hasEstimatedItems = true }
-      var size = itemSize.resolved(preferred: selfSizing.itemSizes[indexPath])
-      if !size.isValid {
-        report(.invalidSize, indexPath, "item \(indexPath) has size \(size); used 0×0")
-        size = Size(
-          width: size.width.isFinite ? Swift.max(0, size.width) : 0,
-          height: size.height.isFinite ? Swift.max(0, size.height) : 0)
-      }
-      if size.height > Self.maximumLength || size.width > Self.maximumLength {
-        report(
-          .invalidSize, indexPath,
-          "item \(indexPath) has size \(size); clamped to \(Int(Self.maximumLength)) at most")
-        size = Size(
-          width: Swift.min(size.width, Self.maximumLength), height: Swift.min(size.height, Self.maximumLength)
-        )
-      }
-      if size.width > available {
-        report(
-          .itemTooWide, indexPath, "item \(indexPath) is \(size.width) wide in \(available); narrowed to fit")
-        size.width = available
-      }
+      let size = sanitizedItemSize(
+        itemSize.resolved(preferred: selfSizing.itemSizes[indexPath]), at: indexPath, available: available)
       if x > left && x + size.width > left + available {
         if shelfStyle != nil { appendShelf(lineBottom: lineTop + lineHeight) }
         lineTop += lineHeight + lineSpacing
@@ -144,6 +137,9 @@ extension FlowLayout {
         x = left
       }
       let frame = Rect(x: x, y: lineTop, width: size.width, height: size.height)
+      exact =
+        exact && isStoredExactly(x) && isStoredExactly(lineTop) && isStoredExactly(size.width)
+        && isStoredExactly(size.height)
       items.append(StoredRect(frame))
       union = union.map { $0.union(frame) } ?? frame
       x += size.width + interitemSpacing
@@ -154,21 +150,14 @@ extension FlowLayout {
     let itemsBottom = lineTop + lineHeight
     geometry.maxLineHeight = Float(maxLineHeight)
     record.height = itemsBottom + inset.bottom + footerHeight
+    record.isStoredExactly = exact
 
     if let style = delegate.layout(self, decorationStyleOfKind: .sectionCard, forSection: section),
-      var card = union
+      let union
     {
-      // The header and footer take the items' columns (`supplementarySpan`), so the card grows
-      // only down to hold them.
-      let items = card
-      if cardIncludesHeader && headerHeight > 0 {
-        card = card.union(Rect(x: items.minX, y: 0, width: items.width, height: headerHeight))
-      }
-      if cardIncludesFooter && footerHeight > 0 {
-        card = card.union(
-          Rect(x: items.minX, y: itemsBottom + inset.bottom, width: items.width, height: footerHeight))
-      }
-      geometry.card = StoredRect(card.outset(by: cardOutset))
+      geometry.card = card(
+        items: union, headerHeight: headerHeight, footerTop: itemsBottom + inset.bottom,
+        footerHeight: footerHeight)
       record.cardStyle = styleIndex(style)
     }
     if let style = delegate.layout(self, decorationStyleOfKind: .sectionBackground, forSection: section) {
@@ -177,6 +166,44 @@ extension FlowLayout {
     if let shelfStyle { record.shelfStyle = styleIndex(shelfStyle) }
     geometry.shelfCount = Int32(truncatingIfNeeded: shelves.count)
     return (record, geometry)
+  }
+
+  /// An item's size as laid out: finite, not negative, at most ``maximumLength`` and at most
+  /// `available` wide, each correction reported.
+  func sanitizedItemSize(_ size: Size, at indexPath: IndexPath, available: Double) -> Size {
+    var size = size
+    if !size.isValid {
+      report(.invalidSize, indexPath, "item \(indexPath) has size \(size); used 0×0")
+      size = Size(
+        width: size.width.isFinite ? Swift.max(0, size.width) : 0,
+        height: size.height.isFinite ? Swift.max(0, size.height) : 0)
+    }
+    if size.height > Self.maximumLength || size.width > Self.maximumLength {
+      report(
+        .invalidSize, indexPath,
+        "item \(indexPath) has size \(size); clamped to \(Int(Self.maximumLength)) at most")
+      size = Size(
+        width: Swift.min(size.width, Self.maximumLength), height: Swift.min(size.height, Self.maximumLength))
+    }
+    if size.width > available {
+      report(
+        .itemTooWide, indexPath, "item \(indexPath) is \(size.width) wide in \(available); narrowed to fit")
+      size.width = available
+    }
+    return size
+  }
+
+  /// The section card around the union of the items' frames: the header and footer take the
+  /// items' columns (`supplementarySpan`), so the card grows only down to hold them.
+  func card(items: Rect, headerHeight: Double, footerTop: Double, footerHeight: Double) -> StoredRect {
+    var card = items
+    if cardIncludesHeader && headerHeight > 0 {
+      card = card.union(Rect(x: items.minX, y: 0, width: items.width, height: headerHeight))
+    }
+    if cardIncludesFooter && footerHeight > 0 {
+      card = card.union(Rect(x: items.minX, y: footerTop, width: items.width, height: footerHeight))
+    }
+    return StoredRect(card.outset(by: cardOutset))
   }
 
   func noteOverhang(top: Double, bottom: Double, _ record: SectionRecord) {

@@ -121,6 +121,9 @@ public final class FlowLayout: CollectionViewLayout {
   var preparedWidth = -1.0
   @exclusivity(unchecked) var pending = PendingInvalidation()
   var dirtySections: Set<Int> = []
+  /// Sections whose only change is an item batch, to re-flow from their first changed item (see
+  /// `FlowLayout+Reflow.swift`); a section also in `dirtySections` is laid out whole.
+  var reflowedSections: [Int: ItemUpdates] = [:]
   /// How far any decoration reaches above (`top`) or below (`bottom`) its own section: queries
   /// widen their section search by it. Only grows between full rebuilds, which is safe: results
   /// are filtered by intersection.
@@ -129,6 +132,8 @@ public final class FlowLayout: CollectionViewLayout {
   @exclusivity(unchecked) var scratchOrigins: [Double] = []
   /// How many times a section was computed from the delegate (for tests of caching).
   var sectionComputations = 0
+  /// How many times a section was re-flowed from its first changed item instead.
+  var sectionReflows = 0
   /// Whether ``prepare()`` is running; what the delegate asks of the layout meanwhile is
   /// deferred or refused (see `FlowLayout+Reentrancy.swift`).
   var isPreparing = false

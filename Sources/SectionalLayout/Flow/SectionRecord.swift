@@ -29,6 +29,21 @@ struct StoredRect {
   }
 }
 
+/// Insets in single precision, as `StoredRect` keeps a rect.
+struct StoredInsets: Equatable {
+  var top: Float = 0
+  var left: Float = 0
+  var bottom: Float = 0
+  var right: Float = 0
+}
+
+/// Whether `value` is stored in single precision without rounding.
+@inline(__always)
+func isStoredExactly(_ value: Double) -> Bool {
+  // A multiple of 1/256 (multiplying by 256 is exact) that single precision holds.
+  Double(Float(value)) == value && (value * 256).rounded(.towardZero) == value * 256
+}
+
 /// What the flow layout keeps for every section: enough to place it, its header, footer and
 /// background, and which decorations it has. 32 bytes, so a million sections cost 32 MB.
 struct SectionRecord {
@@ -44,6 +59,10 @@ struct SectionRecord {
   /// Whether the delegate gave any item of the section an estimated size (only such an item can
   /// take a preferred size).
   var hasEstimatedItems = false
+  /// Whether every frame, size, inset and spacing of the section is stored without rounding (in
+  /// single precision), so that a layout from the stored frames is the layout from the delegate's
+  /// answers: only then is the section re-flowed from its first changed item.
+  var isStoredExactly = false
 }
 
 /// Where a section's items, shelves and card are, relative to the section. Kept for every
@@ -60,6 +79,11 @@ struct SectionGeometry {
   /// The section card's frame, relative to the section (meaningful when the record's
   /// `cardStyle >= 0`).
   var card = StoredRect.zero
+  /// The insets and spacing the section was laid out with, compared with the delegate's answers
+  /// when only some items changed (see `FlowLayout+Reflow.swift`).
+  var inset = StoredInsets()
+  var lineSpacing: Float = 0
+  var interitemSpacing: Float = 0
 }
 
 /// A section's geometry and frames built on demand, with when it was last used.
