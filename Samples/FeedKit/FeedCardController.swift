@@ -24,6 +24,19 @@ package final class FeedCardController: ExpandableSectionController<FeedCard, Fe
     (card.detail.isEmpty ? [] : [.detail]) + card.extras.indices.map(FeedCard.Component.extra)
   }
 
+  package override func isUnchanged(_ component: FeedCard.Component, from old: FeedCard, to new: FeedCard)
+    -> Bool
+  {
+    switch component {
+    case .title: old.title == new.title
+    case .description: old.description == new.description
+    case .image: old.image == new.image
+    case .caption: old.caption == new.caption
+    case .detail: old.detail == new.detail
+    case .extra(let index): old.extras[index] == new.extras[index]
+    }
+  }
+
   package override func cell(for component: FeedCard.Component, of card: FeedCard) -> CellDescriptor {
     let kind = component.reuseKind
     switch component {

@@ -74,13 +74,21 @@ final class FuzzExpandableController: ExpandableSectionController<FuzzModel, Int
     inset = EdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
   }
   override func collapsedComponents(for object: FuzzModel) -> [Int] { [-1, -2] }
-  override func expandedComponents(for object: FuzzModel) -> [Int] { Array(object.rows.indices) }
+  /// A row is a component by its identity: rows added, removed and reordered are item inserts,
+  /// deletes and moves of a new object, and a row whose height changed is reloaded.
+  override func expandedComponents(for object: FuzzModel) -> [Int] { object.rows.map(\.id) }
   override func expansionIndex(for object: FuzzModel) -> Int { 1 }
+  override func isUnchanged(_ component: Int, from old: FuzzModel, to new: FuzzModel) -> Bool {
+    component < 0 ? old.text == new.text : row(component, of: old) == row(component, of: new)
+  }
   override func cell(for component: Int, of object: FuzzModel) -> CellDescriptor {
     component < 0
       ? textCell("\(object.text) \(component)", role: .title)
-      : .text("extra", role: .detail, width: availableWidth, height: Double(object.rows[component].height))
+      : .text(
+        "row \(component)", role: .detail, width: availableWidth,
+        height: Double(row(component, of: object)?.height ?? 1))
   }
+  private func row(_ id: Int, of object: FuzzModel) -> FuzzRow? { object.rows.first { $0.id == id } }
 }
 
 /// Cells that size themselves: the estimate is one row, the front measures the text.
@@ -361,10 +369,10 @@ struct FuzzRun {
         view.setContentOffset(view.contentOffset)
       }
     }
-    let raised = view.diagnostics.map(\.kind)
+    let raised = Array(view.diagnostics)
     view.diagnostics = DiagnosticLog()
-    if let unexpected = raised.first(where: { !expecting.contains($0) }) {
-      return fail("unexpected diagnostic \(unexpected)")
+    if let unexpected = raised.first(where: { !expecting.contains($0.kind) }) {
+      return fail("unexpected diagnostic \(unexpected.kind): \(unexpected.message)")
     }
     // The reference: the data source's objects, first occurrences, and each one's item count.
     var seen = Set<Int>()

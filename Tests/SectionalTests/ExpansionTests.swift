@@ -392,3 +392,111 @@ final class RecordingContext: CollectionContext {
     #expect(view.diagnostics.isEmpty)
   }
 }
+
+/// A card controller that says which parts a new card changed, and counts the cells it makes.
+@MainActor
+final class ComparingCardController: ExpandableSectionController<Card, Card.Part> {
+  var cellsMade: [Card.Part] = []
+
+  override init() {
+    super.init()
+    inset = CardGeometry.standard.sectionInset
+  }
+  override func collapsedComponents(for card: Card) -> [Card.Part] {
+    [.title, .description, .image, .caption]
+  }
+  override func expandedComponents(for card: Card) -> [Card.Part] {
+    [.detail] + card.extras.prefix(3).indices.map(Card.Part.extra)
+  }
+  override func isUnchanged(_ part: Card.Part, from old: Card, to new: Card) -> Bool {
+    switch part {
+    case .title: old.title == new.title
+    case .description: old.description == new.description
+    case .image: old.image == new.image
+    case .caption: old.caption == new.caption
+    case .detail: old.detail == new.detail
+    case .extra(let index): old.extras[index] == new.extras[index]
+    }
+  }
+  override func shouldSelectItem(at index: Int) -> Bool { true }
+  override func cell(for part: Card.Part, of card: Card) -> CellDescriptor {
+    cellsMade.append(part)
+    return switch part {
+    case .title: textCell(card.title, role: .title)
+    case .description: textCell(card.description, role: .body)
+    case .caption: textCell(card.caption, role: .caption)
+    case .detail: textCell(card.detail, role: .detail)
+    case .extra(let index): textCell(card.extras[index], role: .body, kind: "extra")
+    case .image:
+      CellDescriptor(
+        reuseKind: "image", size: .exact(card.image.size(fitting: availableWidth)), custom: card.image)
+    }
+  }
+}
+
+@MainActor
+@Suite struct ItemUpdateTests {
+  func harness(_ cards: [Card]) throws -> ListHarness {
+    try ListHarness(objects: cards, size: Size(width: 60, height: 80)) { _ in ComparingCardController() }
+  }
+
+  /// A new caption reloads the caption: the other items keep their cells and sizes (no cell is
+  /// made for them), their selection and the focus, and the layout is the one a reload gives.
+  @Test func aChangedComponentReloadsThatItemAlone() throws {
+    var cards = (0..<3).map { card("c\($0)") }
+    let list = try harness(cards)
+    let controller = try #require(list.controller(for: cards[1]) as? ComparingCardController)
+    list.collectionView.selectItem(at: IndexPath(item: 0, section: 1))
+    list.collectionView.focusedIndexPath = IndexPath(item: 2, section: 1)
+    controller.cellsMade = []
+    cards[1].caption = "A caption long enough to wrap onto a second line at sixty columns, surely"
+    try list.update(to: cards)
+    #expect(controller.cellsMade == [.caption])
+    #expect(list.collectionView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 1)])
+    #expect(list.collectionView.focusedIndexPath == IndexPath(item: 2, section: 1))
+    let whole = Rect(x: 0, y: 0, width: 60, height: list.collectionView.contentSize.height)
+    let updated = list.collectionView.collectionViewLayout.layoutAttributesForElements(in: whole)
+    try list.reloadData()
+    #expect(list.collectionView.collectionViewLayout.layoutAttributesForElements(in: whole) == updated)
+  }
+
+  /// Expanded, a card that gains an extra inserts it before the toggle; one that loses its detail
+  /// deletes it; the focus on the toggle follows it, and expansion survives.
+  @Test func componentsThatComeAndGoAreInsertedAndDeleted() throws {
+    var cards = [card("a", extras: 1), card("b", extras: 2)]
+    let list = try harness(cards)
+    try list.select(item: 4, inSectionOf: cards[0])
+    let controller = try #require(list.controller(for: cards[0]) as? ComparingCardController)
+    #expect(controller.isExpanded && list.numberOfItems(inSectionOf: cards[0]) == 7)
+    list.collectionView.focusedIndexPath = IndexPath(item: 6, section: 0)
+    controller.cellsMade = []
+    cards[0].extras.append("A second extra")
+    try list.update(to: cards)
+    #expect(controller.cellsMade == [.extra(1)])
+    #expect(list.numberOfItems(inSectionOf: cards[0]) == 8)
+    #expect(list.collectionView.focusedIndexPath == IndexPath(item: 7, section: 0))
+    controller.cellsMade = []
+    cards[0].detail = "Another detail"
+    cards[0].extras.removeFirst()
+    try list.update(to: cards)
+    // The extras shift: extra 0 shows what extra 1 showed, and extra 1 goes.
+    #expect(controller.cellsMade.sorted { "\($0)" < "\($1)" } == [.detail, .extra(0)])
+    #expect(list.numberOfItems(inSectionOf: cards[0]) == 7 && controller.isExpanded)
+    let whole = Rect(x: 0, y: 0, width: 60, height: list.collectionView.contentSize.height)
+    let updated = list.collectionView.collectionViewLayout.layoutAttributesForElements(in: whole)
+    try list.reloadData()
+    #expect(list.collectionView.collectionViewLayout.layoutAttributesForElements(in: whole) == updated)
+  }
+
+  /// The default says every component that stays changed: each is reloaded, item by item, and
+  /// the section is not (the focus stays on its item).
+  @Test func byDefaultEveryComponentThatStaysIsReloaded() throws {
+    var cards = [card("a")]
+    let list = try ListHarness(objects: cards, size: Size(width: 60, height: 40)) { _ in CardController() }
+    list.collectionView.focusedIndexPath = IndexPath(item: 1, section: 0)
+    cards[0].title = "New"
+    try list.update(to: cards)
+    #expect(list.collectionView.focusedIndexPath == IndexPath(item: 1, section: 0))
+    #expect(list.descriptors(inSectionOf: cards[0]).first?.content == .text("New", role: .title))
+  }
+}

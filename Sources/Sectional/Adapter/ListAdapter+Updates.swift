@@ -42,7 +42,7 @@ extension ListAdapter {
       for controller in visibility.displayedControllers { visibility.forgetDisplayedCells(of: controller) }
       sectionMap.install(resolved, context: context)
       for (object, controller) in zip(resolved.objects, resolved.controllers) {
-        _ = update(controller, to: object)
+        _ = update(controller, to: object, sectionReloads: true)
       }
       collectionView.reloadData()
     }
@@ -81,7 +81,7 @@ extension ListAdapter {
         else { continue }
         visibility.forgetDisplayedCells(of: controller)
         sectionMap.replaceObject(at: section, with: object)
-        _ = update(controller, to: object)
+        _ = update(controller, to: object, sectionReloads: true)
         updates.reloadedSections.append(section)
       }
       if !updates.isEmpty { collectionView.performBatchUpdates(updates) }
@@ -214,10 +214,16 @@ extension ListAdapter {
 
   /// Gives `controller` its object. An item batch it asks for meanwhile is part of this update,
   /// so it is folded in rather than applied on its own; returns what it asked for.
-  private func update(_ controller: SectionController, to object: any ListDiffable)
+  /// `sectionReloads`: the section is redone whatever the controller asks (a reload), so a
+  /// controller need not work out an item batch.
+  private func update(
+    _ controller: SectionController, to object: any ListDiffable, sectionReloads: Bool = false
+  )
     -> AdapterUpdater.FoldedItems
   {
-    updater.updating(controller) { controller.didUpdate(to: object) }
+    controller.sectionReloads = sectionReloads
+    defer { controller.sectionReloads = false }
+    return updater.updating(controller) { controller.didUpdate(to: object) }
   }
 
   /// The section-level diff, from the pairing ``resolveControllers()`` found: no symbol table,

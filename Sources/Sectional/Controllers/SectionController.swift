@@ -16,6 +16,11 @@ open class SectionController {
   /// not in that generic subclass, whose own fields are reached through its generic metadata.
   var cachedItemCount = -1
 
+  /// Whether the adapter is giving this controller its object in a reload of its section
+  /// (`reloadData`, `reloadObjects`): an item batch from ``didUpdate(to:)`` would change nothing,
+  /// so a subclass in this module that works one out skips it.
+  var sectionReloads = false
+
   /// Drops what this controller cached of its items, because its model may have changed outside
   /// ``didUpdate(to:)``: the context calls it once a batch of the controller's own has changed
   /// the model, and before it reloads the section. A subclass in this module that caches more

@@ -20,6 +20,10 @@
 /// reload of the section — so the layout recomputes this section only and moves every later
 /// section by exactly the height change. Expansion survives ``didUpdate(to:)`` for the same
 /// identifier (the adapter keeps this controller), and ends when the identifier leaves the list.
+///
+/// A new object is one item batch too: components that appear or go are inserted or deleted,
+/// and of those that stay, only the ones ``isUnchanged(_:from:to:)`` does not vouch for are
+/// reloaded. The others keep their sizes, selection and focus; override it to say which.
 @MainActor
 open class ExpandableSectionController<Object: ListDiffable, Component: Hashable & Sendable>:
   GenericSectionController<Object>
@@ -61,10 +65,17 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// The object changed (``didUpdate(to:)``), the expansion did, or the list reloads this section
   /// or ran a batch of it (the subclass may have changed what its component lists return).
   override func forgetCachedItems() {
+    if keepsShown {
+      keepsShown = false
+      return
+    }
     super.forgetCachedItems()
     shown = nil
     cellLookup = nil
   }
+  /// Set by the batch of ``didUpdate(to:)``, which has just read the new object's items: the
+  /// list's forgetting once the batch is in keeps them.
+  private var keepsShown = false
 
   /// A collapsed controller; the adapter gives it its object.
   public override init() { super.init() }
@@ -90,6 +101,22 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   open func cell(for component: Component, of object: Object) -> CellDescriptor {
     super.cellForItem(at: 0)
   }
+
+  /// Whether `component` shows the same content for `new` as it did for `old`, so that its cell
+  /// and size can stay as they are when the object changes. The default says no, and every
+  /// component that stays is reloaded: only the controller knows which fields a component shows.
+  /// Calling super is not required.
+  ///
+  /// ```swift
+  /// override func isUnchanged(_ row: RecipeRow, from old: Recipe, to new: Recipe) -> Bool {
+  ///   switch row {
+  ///   case .title: old.title == new.title
+  ///   case .summary: old.summary == new.summary
+  ///   case .step(let index): old.steps[index] == new.steps[index]
+  ///   }
+  /// }
+  /// ```
+  open func isUnchanged(_ component: Component, from old: Object, to new: Object) -> Bool { false }
 
   /// Whether the section shows the toggle for `object`. The default: when expanding adds a
   /// component (``expandedComponents(for:)`` is not empty), so a post with nothing more to show
@@ -123,15 +150,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// ``shown``, read from the component lists when forgotten; counts it.
   private func currentlyShown() -> (components: [Component], toggle: Bool) {
     if let shown { return shown }
-    var read: (components: [Component], toggle: Bool) = ([], false)
-    if let object {
-      var components = collapsedComponents(for: object)
-      if isExpanded {
-        let position = min(max(0, expansionIndex(for: object)), components.count)
-        components.insert(contentsOf: expandedComponents(for: object), at: position)
-      }
-      read = (components, showsToggle(for: object))
-    }
+    let read: (components: [Component], toggle: Bool) = object.map(shownItems) ?? ([], false)
     shown = read
     cachedItemCount = read.components.count + (read.toggle ? 1 : 0)
     return read
@@ -165,14 +184,98 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// needs on entry, before reading the cached count.
   @inline(never)
   private func countItems() -> Int {
+    listedExpansion = expanded
     let shown = currentlyShown()
     return shown.components.count + (shown.toggle ? 1 : 0)
   }
 
-  /// Stores the object and reads its component lists again. Call super when overriding.
+  /// Stores the object and, in a list, tells it which items changed as one item batch (see
+  /// ``isUnchanged(_:from:to:)``). Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
+    let previous = self.object
+    // What the list shows: the items it last counted, while they are cached.
+    let shownBefore = shown
+    let labelBefore = toggleLabel
+    let expansionListed = listedExpansion == expanded
     super.didUpdate(to: object)
     forgetCachedItems()
+    guard let previous, expansionListed, !sectionReloads, let context = collectionContext,
+      context.section(for: self) != nil
+    else { return }
+    objectVersion &+= 1
+    let version = objectVersion
+    let before = shownBefore ?? shownItems(for: previous)
+    let oldComponents = before.components
+    let oldToggle = before.toggle
+    // Inside the adapter's update the batch runs at once, and says the section is not reloaded.
+    // Under a context of the app's own that runs it later, it is empty when the object or the
+    // expansion changed meanwhile: the list then finds the counts do not add up and reloads.
+    let expansion = expanded
+    context.performBatch(
+      for: self, animated: false,
+      updates: { updates in
+        guard let current = self.object, self.objectVersion == version, self.expanded == expansion else {
+          return
+        }
+        let new = self.currentlyShown()
+        updates = Self.itemChanges(from: oldComponents, to: new.components) {
+          self.isUnchanged($0, from: previous, to: current)
+        }
+        switch (oldToggle, new.toggle) {
+        case (true, true):
+          if labelBefore != self.toggleLabel { updates.reloads.append(oldComponents.count) }
+        case (true, false): updates.deletes.append(oldComponents.count)
+        case (false, true): updates.inserts.append(new.components.count)
+        case (false, false): break
+        }
+        // What was just read is what the list shows next: the list's forgetting after the batch
+        // keeps it.
+        self.keepsShown = true
+      }, completion: nil)
+  }
+
+  /// Counts the objects ``didUpdate(to:)`` was given, so a batch run later knows whether it is
+  /// still the latest.
+  private var objectVersion = 0
+  /// The expansion the list last counted: a change made with `updatingList: false` leaves the
+  /// list showing the other state, and the next new object then reloads the section.
+  private var listedExpansion = false
+
+  /// The items `object` shows at the current expansion.
+  private func shownItems(for object: Object) -> (components: [Component], toggle: Bool) {
+    var components = collapsedComponents(for: object)
+    if isExpanded {
+      let position = min(max(0, expansionIndex(for: object)), components.count)
+      components.insert(contentsOf: expandedComponents(for: object), at: position)
+    }
+    return (components, showsToggle(for: object))
+  }
+
+  /// The batch that turns the `old` components into the `new` ones (the toggle aside): paired by
+  /// equality, and those that stay reloaded unless `unchanged` vouches for them. Components that
+  /// stay in order, the usual case, are compared one to one; otherwise a pairing by component
+  /// finds the moves. The toggle needs no move: it is last on both sides, after every insert.
+  ///
+  /// - Complexity: O(n) for n components, plus one `unchanged` call per component that stays.
+  private static func itemChanges(from old: [Component], to new: [Component], unchanged: (Component) -> Bool)
+    -> ItemUpdates
+  {
+    var updates = ItemUpdates()
+    if old == new {
+      for index in new.indices where !unchanged(new[index]) { updates.reloads.append(index) }
+      return updates
+    }
+    // The first unpaired occurrence in the old list of each new component (-1: inserted).
+    var positions: [Component: [Int]] = [:]
+    for index in old.indices.reversed() { positions[old[index], default: []].append(index) }
+    var newToOld = [Int](repeating: -1, count: new.count)
+    for index in new.indices {
+      if let found = positions[new[index]]?.popLast() { newToOld[index] = found }
+    }
+    let changes = diff(oldCount: old.count, newToOld: newToOld) { _, index in unchanged(new[index]) }
+      .forBatchUpdates()
+    return ItemUpdates(
+      inserts: changes.inserts, deletes: changes.deletes, reloads: changes.updates, moves: changes.moves)
   }
 
   /// ``cell(for:of:)`` for a component, ``toggleCell(label:)`` for the toggle.
@@ -215,6 +318,7 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
         let changed = Array(start..<(start + self.expandedComponents(for: object).count))
         let hasToggle = self.showsToggle(for: object)
         self.expanded = expanded
+        self.listedExpansion = expanded
         if expanded {
           updates.insert(changed)
           if hasToggle { updates.reload([collapsedCount]) }  // the toggle, at its old index
