@@ -40,10 +40,143 @@ func benchAdapter(_ objects: [any ListDiffable]) -> (BenchAdapterSource, ListAda
   return (source, adapter)
 }
 
+/// A section of log lines that only grows: lines are appended to storage the versions share, so
+/// a new version is its count (comparing two versions compares counts, not lines).
+struct LogSection: ListDiffable {
+  final class Lines { var all: [String] = [] }
+  let id: Int
+  let lines: Lines
+  let count: Int
+
+  var diffIdentifier: Int { id }
+  func isEqual(toDiffableObject other: LogSection) -> Bool { lines === other.lines && count == other.count }
+}
+
+/// One line a row; a version with more lines is an item batch of inserts at the end, so the
+/// section is not reloaded.
+@MainActor
+final class LogController: GenericSectionController<LogSection> {
+  override func numberOfItems() -> Int { object?.count ?? 0 }
+  override func cellForItem(at index: Int) -> CellDescriptor {
+    .text(object?.lines.all[index] ?? "", role: .body, width: availableWidth, height: 1)
+  }
+  override func didUpdate(to object: any ListDiffable) {
+    let before = self.object?.count
+    super.didUpdate(to: object)
+    guard let before, let now = self.object?.count, now >= before, let context = collectionContext else {
+      return
+    }
+    context.performBatch(for: self, updates: { $0.insert(Array(before..<now)) }, completion: nil)
+  }
+}
+
+/// An adapter showing one log section of `lines` lines, and how to append one line to it and
+/// take it away again.
+@MainActor
+func logAdapter(lines: Int) -> (
+  append: () -> Void, remove: () -> Void, adapter: ListAdapter, source: ClosureSource
+) {
+  let storage = LogSection.Lines()
+  storage.all = (0...lines).map { "12:00:\($0 % 60) line \($0) of the log" }
+  let source = ClosureSource([LogSection(id: 1, lines: storage, count: lines)]) { _ in LogController() }
+  let layout = FlowLayout()
+  layout.decorationStyles = [.sectionCard: .card]
+  let adapter = ListAdapter(collectionView: CollectionView(layout: layout, size: Size(width: 80, height: 40)))
+  adapter.scheduler = { _ in }
+  adapter.dataSource = source
+  adapter.reloadData()
+  func show(_ count: Int) {
+    source.objects = [LogSection(id: 1, lines: storage, count: count)]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+  }
+  return ({ show(lines + 1) }, { show(lines) }, adapter, source)
+}
+
+/// Any objects, each shown by the controller `make` gives it.
+@MainActor
+final class ClosureSource: ListAdapterDataSource {
+  var objects: [any ListDiffable]
+  let make: (any ListDiffable) -> SectionController
+  init(_ objects: [any ListDiffable], make: @escaping (any ListDiffable) -> SectionController) {
+    self.objects = objects
+    self.make = make
+  }
+  func objects(for adapter: ListAdapter) -> [any ListDiffable] { objects }
+  func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable) -> SectionController
+  {
+    make(object)
+  }
+}
+
 /// The adapter scenarios: an update and a toggle under a list adapter, each against a reload.
 @MainActor
 func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
   [
+    (
+      "adapter.update.items.10k",
+      {
+        // 1,000 cards change one component each (a caption, a title, a picture…), nothing moves:
+        // each is an item batch reloading that one item, laid out from it.
+        let old = benchCards(10_000)
+        var new = old
+        for index in stride(from: 0, to: new.count, by: 10) {
+          switch index / 10 % 3 {
+          case 0: new[index].caption += " (edited)"
+          case 1: new[index].title += " (edited)"
+          default: new[index].description = "A new description of card \(index)."
+          }
+        }
+        let newObjects: [any ListDiffable] = new
+        let (source, adapter) = benchAdapter(old)
+        let reset = {
+          source.objects = old
+          adapter.reloadData()
+        }
+        return Scenario(
+          name: "adapter.update.items.10k", n: 10_000, baselineName: "reloadData",
+          measured: Sample(
+            setUp: reset,
+            run: {
+              source.objects = newObjects
+              adapter.performUpdates()
+              adapter.flushPendingUpdates()
+              blackHole(adapter.collectionView.visibleElements())
+            }),
+          baseline: Sample(
+            setUp: reset,
+            run: {
+              source.objects = newObjects
+              adapter.reloadData()
+              blackHole(adapter.collectionView.visibleElements())
+            }))
+      }
+    ),
+    (
+      "section.append.5k",
+      {
+        // An append costs the same whatever the section's length: one line added to 5,000,
+        // against one added to 50, each through the adapter with an item batch.
+        let long = logAdapter(lines: 5_000)
+        let short = logAdapter(lines: 50)
+        return Scenario(
+          name: "section.append.5k", n: 5_000, baselineName: "the same append to 50 lines",
+          extraFields: { [("goal_length_ratio", .number(3))] },
+          measured: Sample(
+            setUp: long.remove,
+            run: {
+              long.append()
+              blackHole(long.adapter.collectionView.visibleElements())
+            }),
+          baseline: Sample(
+            setUp: short.remove,
+            run: {
+              short.append()
+              blackHole(short.adapter.collectionView.visibleElements())
+            }),
+          measuredOverBaselineKey: "length_ratio")
+      }
+    ),
     (
       "adapter.update.10k",
       {
