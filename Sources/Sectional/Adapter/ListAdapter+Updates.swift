@@ -159,7 +159,10 @@ extension ListAdapter {
       for fold in folds.values {
         if fold.batches.count == 1 { itemFolds.append(fold) } else { reloads.append(fold.old) }
       }
-      itemFolds.sort { $0.old < $1.old }  // the same batch whatever order the table keeps
+      // The same batch whatever order the table keeps. Sorted as pairs of integers: sorting the
+      // folds themselves moved each one's references many times over.
+      let order = itemFolds.indices.map { (old: itemFolds[$0].old, index: $0) }.sorted { $0.old < $1.old }
+      itemFolds = order.map { itemFolds[$0.index] }
       reloads.sort()
       for old in reloads { visibility.forgetDisplayedCells(of: oldControllers[old]) }
       let batch = IndexChanges(

@@ -226,38 +226,57 @@ struct ReflowPlan {
   /// Nil when the batch does not fit the counts.
   init?(_ updates: ItemUpdates, oldCount: Int, newCount: Int) {
     guard oldCount - updates.deletes.count + updates.inserts.count == newCount else { return nil }
-    let oldChanges = updates.deletes + updates.reloads + updates.moves.map(\.from)
-    let newChanges = updates.inserts + updates.moves.map(\.to)
-    guard oldChanges.allSatisfy({ $0 >= 0 && $0 < oldCount }),
-      newChanges.allSatisfy({ $0 >= 0 && $0 < newCount })
-    else { return nil }
+    // The first and last change on each side, read without building lists: a card's batch is
+    // one or two indexes, and allocating was most of its cost.
+    var firstOld = Int.max
+    var lastOld = -1
+    var firstNew = Int.max
+    var lastNew = -1
+    for index in updates.deletes {
+      guard index >= 0 && index < oldCount else { return nil }
+      firstOld = Swift.min(firstOld, index)
+      lastOld = Swift.max(lastOld, index)
+    }
+    for index in updates.reloads {
+      guard index >= 0 && index < oldCount else { return nil }
+      firstOld = Swift.min(firstOld, index)
+      lastOld = Swift.max(lastOld, index)
+    }
+    for index in updates.inserts {
+      guard index >= 0 && index < newCount else { return nil }
+      firstNew = Swift.min(firstNew, index)
+      lastNew = Swift.max(lastNew, index)
+    }
+    for move in updates.moves {
+      guard move.from >= 0 && move.from < oldCount && move.to >= 0 && move.to < newCount else { return nil }
+      firstOld = Swift.min(firstOld, move.from)
+      lastOld = Swift.max(lastOld, move.from)
+      firstNew = Swift.min(firstNew, move.to)
+      lastNew = Swift.max(lastNew, move.to)
+    }
     delta = newCount - oldCount
     let common = Swift.min(oldCount, newCount)
-    prefix = Swift.min(oldChanges.min() ?? common, newChanges.min() ?? common, common)
-    let lastOld = oldChanges.max() ?? -1
-    let lastNew = newChanges.max() ?? -1
+    prefix = Swift.min(firstOld, firstNew, common)
     // The tail: items after the last change on both sides.
     let tailLength = Swift.max(0, Swift.min(oldCount - 1 - lastOld, newCount - 1 - lastNew, common - prefix))
     tailStart = newCount - tailLength
     // Pair the middle's survivors in order, as a batch applies: old items that are neither
     // deleted nor moved away fill the new places that are neither inserted nor moved to.
-    let middleOld = prefix..<(oldCount - tailLength)
-    let middleNew = prefix..<tailStart
-    var leaving = [Bool](repeating: false, count: middleOld.count)
-    var reloaded = [Bool](repeating: false, count: middleOld.count)
-    var taken = [Int](repeating: -2, count: middleNew.count)
-    for index in updates.deletes { leaving[index - prefix] = true }
-    for index in updates.reloads { reloaded[index - prefix] = true }
+    let oldMiddle = oldCount - tailLength - prefix
+    var fate = [UInt8](repeating: 0, count: oldMiddle)  // 1: leaves, 2: reloaded
+    var taken = [Int](repeating: -2, count: tailStart - prefix)
+    for index in updates.deletes { fate[index - prefix] = 1 }
+    for index in updates.reloads where fate[index - prefix] == 0 { fate[index - prefix] = 2 }
     for index in updates.inserts { taken[index - prefix] = -1 }
     for move in updates.moves {
-      leaving[move.from - prefix] = true
+      fate[move.from - prefix] = 1
       taken[move.to - prefix] = move.from
     }
     var place = 0
-    for (offset, leaves) in leaving.enumerated() where !leaves {
+    for offset in 0..<oldMiddle where fate[offset] != 1 {
       while place < taken.count && taken[place] != -2 { place += 1 }
       guard place < taken.count else { return nil }
-      taken[place] = reloaded[offset] ? -1 : prefix + offset
+      taken[place] = fate[offset] == 2 ? -1 : prefix + offset
       place += 1
     }
     guard !taken.contains(-2) else { return nil }
