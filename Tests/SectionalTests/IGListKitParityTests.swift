@@ -273,3 +273,52 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
     #expect(adapter.collectionView.diagnostics.isEmpty)
   }
 }
+
+extension IGListKitParityTests {
+  // MARK: - Empty item batches (IGListAdapterTests)
+
+  /// IGListKit asks its updater nothing for an empty index set. Here: an empty batch of one
+  /// section, while an animated batch of another plays, leaves the view as it was — its content
+  /// generation, its layout and the transition — and its completion gets true.
+  func expectEmptyBatchReachesNothing(_ fill: @escaping (inout ItemUpdates) -> Void) {
+    let first = KeyedObject(0, 1)
+    let source = ClosureSource([first, KeyedObject(1, 2), KeyedObject(2, 3)]) { _ in KeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let view = adapter.collectionView
+    let grown = adapter.sectionController(for: first)!
+    grown.collectionContext?.performBatch(
+      for: grown, animated: true,
+      updates: {
+        first.value = 2
+        $0.insert([1])
+      }, completion: nil)
+    #expect(view.transition != nil)
+    let generation = view.contentGeneration
+    let frames = (0..<3).map { view.layoutAttributesForItem(at: IndexPath(item: 0, section: $0))?.frame }
+    let controller = adapter.sectionController(forSection: 1)!
+    var finished: Bool?
+    controller.collectionContext?.performBatch(for: controller, updates: fill) { finished = $0 }
+    #expect(finished == true)
+    #expect(view.contentGeneration == generation)
+    #expect(view.transition != nil)  // a batch that is not animated would have ended it
+    #expect(
+      (0..<3).map { view.layoutAttributesForItem(at: IndexPath(item: 0, section: $0))?.frame } == frames)
+    #expect(counts(adapter) == [2, 2, 3])
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test func test_whenSectionControllerInserting_withEmptyIndexes_thatNoUpdatesHappen() {
+    expectEmptyBatchReachesNothing { $0.insert([]) }
+  }
+
+  @Test func test_whenSectionControllerDeleting_withEmptyIndexes_thatNoUpdatesHappen() {
+    expectEmptyBatchReachesNothing { $0.delete([]) }
+  }
+
+  @Test func test_whenSectionControllerReloading_withEmptyIndexes_thatNoUpdatesHappen() {
+    expectEmptyBatchReachesNothing { $0.reload([]) }
+  }
+}

@@ -116,6 +116,14 @@ extension ListAdapter {
       completion?(false)
       return
     }
+    // A batch that names no item changes nothing the view shows: it does not reach the view, so
+    // the layout is not redone, the content generation holds and a running transition plays on
+    // (IGListKit never calls its updater for empty index sets). A binding controller whose view
+    // models did not change sends such batches.
+    guard !itemUpdates.isEmpty else {
+      completion?(true)
+      return
+    }
     var batch = BatchUpdates()
     batch.add(itemUpdates, oldSection: section, newSection: section)
     let applied = collectionView.performBatchUpdates(batch, animated: animated)
