@@ -79,6 +79,7 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
     adapter.scheduler = { _ in }
     adapter.dataSource = source
     adapter.reloadData()
+    adapter.flushPendingUpdates()  // the turn ends: the delegates hear what the load shows
     return (adapter, source)
   }
 
@@ -274,6 +275,28 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
   }
 }
 
+/// IGListKit's `IGListTestSection` with display and working-range delegates: as many items as
+/// its object's value, each 10 rows tall, and every event it hears recorded.
+@MainActor
+final class WatchedKeyedController: GenericSectionController<KeyedObject>, DisplayDelegate,
+  WorkingRangeDelegate
+{
+  var events: [String] = []
+  override init() {
+    super.init()
+    displayDelegate = self
+    workingRangeDelegate = self
+  }
+  override func numberOfItems() -> Int { object?.value ?? 0 }
+  override func cellForItem(at index: Int) -> CellDescriptor {
+    .text("\(index)", role: .body, width: 100, height: 10)
+  }
+  func willDisplay(_ controller: SectionController) { events.append("display") }
+  func didEndDisplaying(_ controller: SectionController) { events.append("end") }
+  func willEnterWorkingRange(_ controller: SectionController) { events.append("enter") }
+  func didExitWorkingRange(_ controller: SectionController) { events.append("exit") }
+}
+
 extension IGListKitParityTests {
   // MARK: - Empty item batches (IGListAdapterTests)
 
@@ -320,5 +343,45 @@ extension IGListKitParityTests {
 
   @Test func test_whenSectionControllerReloading_withEmptyIndexes_thatNoUpdatesHappen() {
     expectEmptyBatchReachesNothing { $0.reload([]) }
+  }
+
+  // MARK: - Visibility after reloadData (IGListAdapterTests)
+
+  /// IGListKit's cells appear at the first layout pass, so a list scrolled right after it
+  /// loads tells only the sections shown after the scroll. Sections 1 and 2 are never seen.
+  @Test func test_whenAdapterUpdated_withObjectsOverflow_thatVisibleObjectsIsSubsetOfAllObjects() {
+    let source = ClosureSource((1...6).map { KeyedObject($0, $0) }) { _ in WatchedKeyedController() }
+    let adapter = ListAdapter(
+      collectionView: CollectionView(size: Size(width: 100, height: 100)), workingRangeSize: 1)
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let watched = (0..<6).map { adapter.sectionController(forSection: $0) as! WatchedKeyedController }
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 30))
+    #expect(adapter.visibleObjects.map { ($0 as! KeyedObject).key } == [3, 4, 5])
+    #expect(watched[0].events.isEmpty)
+    #expect(watched[1].events == ["enter"])  // the working range reaches one section beyond
+    #expect(watched[2].events == ["display", "enter"])
+    #expect(watched[5].events == ["enter"])
+  }
+
+  /// Without a scroll, the delegates hear what the load shows at the end of the turn, through
+  /// the adapter's scheduler, or at the first query before it.
+  @Test func aReloadTellsItsVisibilityAtTheEndOfTheTurnOrAtAQuery() {
+    let source = ClosureSource((1...6).map { KeyedObject($0, $0) }) { _ in WatchedKeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    var scheduled: [@MainActor () -> Void] = []
+    adapter.scheduler = { scheduled.append($0) }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let first = adapter.sectionController(forSection: 0) as! WatchedKeyedController
+    #expect(first.events.isEmpty)
+    #expect(scheduled.count == 1)
+    for work in scheduled { work() }
+    #expect(first.events == ["display", "enter"])
+
+    adapter.reloadData()
+    #expect(first.events == ["display", "enter"])  // the same controller, still shown
+    #expect(adapter.visibleObjects.map { ($0 as! KeyedObject).key } == [1, 2, 3, 4])
   }
 }

@@ -36,7 +36,13 @@ public final class ListAdapter {
   /// Each section's controller.
   var controllers: [SectionController] { sectionMap.controllers }
   /// The sections of the controllers on screen that are still in the list, ascending.
-  var visibleSections: [Int] { visibility.displayedControllers.compactMap { section(for: $0) }.sorted() }
+  var visibleSections: [Int] {
+    settleVisibility()
+    return visibility.displayedControllers.compactMap { section(for: $0) }.sorted()
+  }
+  /// Whether the display and working-range delegates have not yet heard what a reload shows
+  /// (see ``reloadData(completion:)``).
+  var visibilityIsStale = false
   /// The collection view's data source and delegate (held here; the view holds it weakly).
   private(set) lazy var bridge = AdapterBridge(adapter: self)
   /// Every controller's `collectionContext` (held here; controllers hold it weakly).
@@ -94,9 +100,28 @@ public final class ListAdapter {
 
   /// Tells the display and working-range delegates what changed on screen.
   func updateVisibility() {
+    visibilityIsStale = false
     visibility.update(
       visible: collectionView.elementsInBounds(), controllers: controllers, workingRangeSize: workingRangeSize
     )
+  }
+}
+
+extension ListAdapter {
+  /// A reload's visibility is told late, as IGListKit's cells appear only at the next layout
+  /// pass: the app may scroll first (to an item it restores, say), and then only the sections
+  /// shown after the scroll hear they were displayed. Told at the first of: a scroll or another
+  /// change, a query of what is visible, ``flushPendingUpdates()`` (a front's frame), or the
+  /// end of the turn through ``scheduler``.
+  func deferVisibilityUpdate() {
+    guard !visibilityIsStale else { return }
+    visibilityIsStale = true
+    scheduler { [weak self] in self?.settleVisibility() }
+  }
+
+  /// Tells the delegates what a reload showed, if they have not heard yet.
+  func settleVisibility() {
+    if visibilityIsStale { updateVisibility() }
   }
 }
 
