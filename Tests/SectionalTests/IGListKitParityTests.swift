@@ -297,6 +297,27 @@ final class WatchedKeyedController: GenericSectionController<KeyedObject>, Displ
   func didExitWorkingRange(_ controller: SectionController) { events.append("exit") }
 }
 
+/// IGListKit's `IGTestReorderableSection`: its items are strings, 10 rows each, and it moves
+/// them when ``canMove`` allows.
+@MainActor
+final class ReorderableController: SectionController {
+  var items: [String]
+  var canMove: Bool
+  init(_ items: [String], canMove: Bool) {
+    self.items = items
+    self.canMove = canMove
+    super.init()
+  }
+  override func numberOfItems() -> Int { items.count }
+  override func cellForItem(at index: Int) -> CellDescriptor {
+    .text(items[index], role: .body, width: 100, height: 10)
+  }
+  override func canMoveItem(at index: Int) -> Bool { canMove }
+  override func moveObject(from sourceIndex: Int, to destinationIndex: Int) {
+    items.insert(items.remove(at: sourceIndex), at: destinationIndex)
+  }
+}
+
 extension IGListKitParityTests {
   // MARK: - Empty item batches (IGListAdapterTests)
 
@@ -383,5 +404,67 @@ extension IGListKitParityTests {
     adapter.reloadData()
     #expect(first.events == ["display", "enter"])  // the same controller, still shown
     #expect(adapter.visibleObjects.map { ($0 as! KeyedObject).key } == [1, 2, 3, 4])
+  }
+
+  // MARK: - Moving items (IGListAdapterTests)
+
+  func reorderableAdapter(_ controllers: [ReorderableController]) -> ListAdapter {
+    let source = ClosureSource(Array(controllers.indices)) { controllers[$0 as! Int] }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    return adapter
+  }
+
+  @Test func test_whenItemsInSectionAreInteractivelyReordered_thatIndexesUpdateCorrectly() {
+    let section = ReorderableController(["0", "1", "2"], canMove: true)
+    let adapter = reorderableAdapter([section])
+    let view = adapter.collectionView
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
+    #expect(section.items == ["2", "0", "1"])
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 1, section: 0))
+    #expect(section.items == ["2", "1", "0"])
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test func test_whenItemsAreInteractivelyReorderedAcrossSections_thatIndexesRevertToOriginalState() {
+    let section0 = ReorderableController(["0", "1", "2"], canMove: false)
+    let section1 = ReorderableController(["3", "4", "5"], canMove: true)
+    let adapter = reorderableAdapter([section0, section1])
+    let view = adapter.collectionView
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 0))
+    #expect(section0.items == ["0", "1", "2"])
+    #expect(section1.items == ["3", "4", "5"])
+    #expect(view.diagnostics.map(\.kind) == [.refusedMove])
+  }
+
+  /// IGListKit's adapter asks `canMoveItemAtIndex:toIndex:` in the data source's move callback
+  /// and reverts a move it refuses. Here both ways in: a direct call, and a drop after the
+  /// controller changed its mind while the item was held.
+  @Test("-[IGListAdapter collectionView:moveItemAtIndexPath:toIndexPath:] reverts a refused move")
+  func aMoveTheControllerRefusesIsReverted() {
+    let section = ReorderableController(["a", "b", "c"], canMove: false)
+    let adapter = reorderableAdapter([section])
+    let view = adapter.collectionView
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
+    #expect(section.items == ["a", "b", "c"])
+    #expect(view.diagnostics.map(\.kind) == [.refusedMove])
+
+    section.canMove = true
+    view.selectItem(at: IndexPath(item: 2, section: 0))
+    #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 2, section: 0)))
+    view.updateInteractiveMovementTarget(IndexPath(item: 0, section: 0))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])  // it follows
+    section.canMove = false
+    view.endInteractiveMovement()
+    #expect(section.items == ["a", "b", "c"])
+    #expect(view.interactivelyMovingItem == nil)
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])  // back
+    #expect(view.diagnostics.map(\.kind) == [.refusedMove, .refusedMove])
   }
 }
