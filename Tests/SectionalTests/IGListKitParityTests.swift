@@ -468,3 +468,112 @@ extension IGListKitParityTests {
     #expect(view.diagnostics.map(\.kind) == [.refusedMove, .refusedMove])
   }
 }
+
+extension IGListKitParityTests {
+  // MARK: - The API an IGListKit user reaches for (IGListAdapterTests, IGListAdapterE2ETests,
+  // IGListSingleSectionControllerTests)
+
+  /// A 100×100 list of `WatchedKeyedController`s, as IGListKit's `IGListTestSection`s: each
+  /// object's value is its number of 10-row items.
+  func watchedAdapter(_ objects: [KeyedObject]) -> ListAdapter {
+    let source = ClosureSource(objects) { _ in WatchedKeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    return adapter
+  }
+
+  func keys(_ objects: [any ListDiffable]) -> [Int] { objects.map { ($0 as! KeyedObject).key } }
+
+  @Test func test_whenQueryingSectionForObject_thatSectionReturned() {
+    let adapter = watchedAdapter([KeyedObject(0, 1), KeyedObject(1, 1), KeyedObject(2, 1)])
+    #expect(adapter.section(for: KeyedObject(0, 1)) == 0)
+    #expect(adapter.section(for: KeyedObject(1, 1)) == 1)
+    #expect(adapter.section(for: KeyedObject(2, 9)) == 2)  // by identifier, as IGListKit
+    #expect(adapter.section(for: KeyedObject(3, 1)) == nil)
+    #expect(adapter.object(atSection: 1).map { keys([$0]) } == [1])
+    #expect(adapter.object(atSection: 3) == nil)
+  }
+
+  @Test func test_whenAdapterUpdated_thatVisibleCellsForObjectAreFound() {
+    let ten = KeyedObject(2, 10)
+    // A fourth section gives the offset room: UIKit lets it pass the content's end, Sectional
+    // keeps it within.
+    let adapter = watchedAdapter([KeyedObject(1, 2), ten, KeyedObject(3, 5), KeyedObject(4, 3)])
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 80))
+    #expect(adapter.visibleIndexPaths(for: ten).map(\.item) == [6, 7, 8, 9])
+    #expect(adapter.visibleIndexPaths(for: KeyedObject(3, 5)).count == 5)
+    // Five rows further, item 6 is cut by the top edge: in view, but not whole.
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 85))
+    #expect(adapter.visibleIndexPaths(for: ten).map(\.item) == [6, 7, 8, 9])
+    #expect(adapter.fullyVisibleIndexPaths(for: ten).map(\.item) == [7, 8, 9])
+    let controller = adapter.sectionController(for: ten)!
+    #expect(controller.collectionContext?.fullyVisibleIndexes(for: controller) == [7, 8, 9])
+    // The last section's rows 170..<200 meet the bottom edge at 185: item 1 is cut.
+    let view = adapter.collectionView
+    #expect(view.indexPathsForVisibleItems.filter { $0.section == 3 }.map(\.item) == [0, 1])
+    #expect(view.indexPathsForFullyVisibleItems.filter { $0.section == 3 }.map(\.item) == [0])
+  }
+
+  @Test func test_whenAdapterUpdated_thatVisibleCellsForNilObjectIsEmpty() {
+    let adapter = watchedAdapter([KeyedObject(1, 2), KeyedObject(2, 10), KeyedObject(3, 5)])
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 80))
+    #expect(adapter.visibleIndexPaths(for: KeyedObject(9, 3)).isEmpty)
+    #expect(adapter.fullyVisibleIndexPaths(for: KeyedObject(9, 3)).isEmpty)
+  }
+
+  @Test func test_whenScrollVerticallyToItemWithPositionning() {
+    let adapter = watchedAdapter([KeyedObject(1, 1), KeyedObject(100, 100), KeyedObject(200, 200)])
+    let view = adapter.collectionView
+    for position in [ScrollPosition.top, .centered, .bottom] {
+      adapter.scroll(to: KeyedObject(1, 1), at: position)
+      #expect(view.contentOffset.y == 0)
+    }
+    // The section of 100 spans rows 10..<1010.
+    adapter.scroll(to: KeyedObject(100, 100), at: .top)
+    #expect(view.contentOffset.y == 10)
+    adapter.scroll(to: KeyedObject(100, 100), at: .centered)
+    #expect(view.contentOffset.y == 460)
+    adapter.scroll(to: KeyedObject(100, 100), at: .bottom)
+    #expect(view.contentOffset.y == 910)
+    adapter.scroll(to: KeyedObject(200, 200), at: .bottom)
+    #expect(view.contentOffset.y == view.contentSize.height - view.bounds.height)
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  /// UIKit's `scrollToItem(at:at:animated:)`, which IGListKit's context forwards
+  /// `scrollToSectionController:atIndex:scrollPosition:animated:` to.
+  @Test("-[IGListCollectionContext scrollToSectionController:atIndex:scrollPosition:] places the item")
+  func scrollingToAnItemPlacesIt() {
+    let adapter = watchedAdapter([KeyedObject(1, 2), KeyedObject(2, 30)])
+    let view = adapter.collectionView
+    let controller = adapter.sectionController(forSection: 1)!
+    // Item 10 of the second section spans rows 120..<130.
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .bottom)
+    #expect(view.contentOffset.y == 30)
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .centered)
+    #expect(view.contentOffset.y == 75)
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .top)
+    #expect(view.contentOffset.y == 120)
+    view.scrollToItem(at: IndexPath(item: 0, section: 1), at: .bottom)
+    #expect(view.contentOffset.y == 0)
+    view.scrollToItem(at: IndexPath(item: 30, section: 1), at: .centered)
+    #expect(view.diagnostics.map(\.kind) == [.noSuchItem])
+  }
+
+  /// UIKit's `indexPathForItem(at:)`, which IGListKit users call on the adapter's collection view.
+  @Test("-[UICollectionView indexPathForItemAtPoint:] finds the item under a point")
+  func theItemAtAPoint() {
+    let adapter = watchedAdapter([KeyedObject(1, 2), KeyedObject(2, 30)])
+    let view = adapter.collectionView
+    #expect(view.indexPathForItem(at: Point(x: 5, y: 15)) == IndexPath(item: 1, section: 0))
+    #expect(view.indexPathForItem(at: Point(x: 99, y: 20)) == IndexPath(item: 0, section: 1))
+    #expect(view.indexPathForItem(at: Point(x: 100, y: 20)) == nil)  // past the cell's right edge
+    #expect(view.indexPathForItem(at: Point(x: 5, y: 400)) == nil)  // below the content
+    #expect(view.indexPathForItem(at: Point(x: .nan, y: 0)) == nil)
+    // Content coordinates: scrolling does not change what is where.
+    view.setContentOffset(Point(x: 0, y: 50))
+    #expect(view.indexPathForItem(at: Point(x: 5, y: 55)) == IndexPath(item: 3, section: 1))
+  }
+}

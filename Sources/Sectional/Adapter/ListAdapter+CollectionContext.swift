@@ -44,6 +44,9 @@ final class AdapterContext: CollectionContext {
   func scroll(to controller: SectionController, item index: Int) {
     adapter?.scroll(to: controller, item: index)
   }
+  func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition) {
+    adapter?.scroll(to: controller, item: index, at: position)
+  }
   func selectItem(at index: Int, in controller: SectionController) {
     adapter?.selectItem(at: index, in: controller)
   }
@@ -55,6 +58,10 @@ final class AdapterContext: CollectionContext {
   }
   func visibleIndexes(for controller: SectionController) -> [Int] {
     adapter?.visibleIndexes(for: controller) ?? []
+  }
+  func fullyVisibleIndexes(for controller: SectionController) -> [Int] {
+    guard let section = adapter?.section(for: controller) else { return [] }
+    return collectionView.indexPathsForFullyVisibleItems.filter { $0.section == section }.map(\.item)
   }
 }
 
@@ -155,14 +162,14 @@ extension ListAdapter {
     updateVisibility()
   }
 
-  /// Scrolls item `index` of the controller's section to the top; for item 0, its header when it
-  /// has one. A missing item is reported.
-  func scroll(to controller: SectionController, item index: Int) {
+  /// Scrolls item `index` of the controller's section to `position`; at the top, item 0 brings
+  /// its header along when it has one. A missing item is reported.
+  func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition = .top) {
     guard let section = section(for: controller) else { return }
     let item = IndexPath(item: index, section: section)
     // The first item brings its header along; any other item goes to the top itself.
     let header =
-      index == 0
+      index == 0 && position == .top
       ? collectionView.layoutAttributesForSupplementaryElement(
         ofKind: .header, at: IndexPath(item: 0, section: section))
       : nil
@@ -170,7 +177,7 @@ extension ListAdapter {
       report(Diagnostic(.noSuchItem, "scroll to item \(item): no such item", indexPaths: [item]))
       return
     }
-    collectionView.setContentOffset(Point(x: 0, y: target.frame.minY))
+    collectionView.scroll(toSpan: target.frame.minY, target.frame.maxY, at: position)
   }
 
   /// Selects the item quietly (see ``CollectionContext/selectItem(at:in:)``).

@@ -34,6 +34,11 @@ public protocol CollectionContext: AnyObject {
   /// Scrolls so that item `index` of `controller`'s section is at the top (for item 0, the
   /// section's header when it has one).
   func scroll(to controller: SectionController, item index: Int)
+  /// Scrolls so that item `index` of `controller`'s section is at `position` in the viewport
+  /// (IGListKit's `scrollToSectionController:atIndex:scrollPosition:animated:`); at the top, item
+  /// 0 brings the section's header along. The default ignores `position`, so a context of your
+  /// own needs only the other.
+  func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition)
   /// Selects item `index` of `controller`'s section, as a program does: the controller's
   /// ``SectionController/didSelectItem(at:)`` is not called. Unless the collection view allows
   /// multiple selection, other items are deselected (quietly too). A missing item is reported.
@@ -46,6 +51,10 @@ public protocol CollectionContext: AnyObject {
   /// The indexes of `controller`'s items with a cell in the visible area, ascending (empty when
   /// none is, or the controller is not in the list).
   func visibleIndexes(for controller: SectionController) -> [Int]
+  /// The indexes of `controller`'s items whose cell lies wholly in the visible area, ascending:
+  /// the ones a user can read whole (IGListKit's `fullyVisibleCellsForSectionController:`). The
+  /// default is none, as a context of your own cannot know.
+  func fullyVisibleIndexes(for controller: SectionController) -> [Int]
 }
 
 extension CollectionContext {
@@ -56,6 +65,14 @@ extension CollectionContext {
   ) {
     performBatch(for: controller, updates: updates, completion: completion)
   }
+
+  /// The default: the item at the top, whatever `position` says.
+  public func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition) {
+    scroll(to: controller, item: index)
+  }
+
+  /// The default: none.
+  public func fullyVisibleIndexes(for controller: SectionController) -> [Int] { [] }
 }
 
 /// The item changes of one section in batch form: deletes and reloads by old index, inserts by
