@@ -276,12 +276,13 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
 }
 
 /// IGListKit's `IGListTestSection` with display and working-range delegates: as many items as
-/// its object's value, each 10 rows tall, and every event it hears recorded.
+/// its object's value, each ``height`` rows tall (10), and every event it hears recorded.
 @MainActor
 final class WatchedKeyedController: GenericSectionController<KeyedObject>, DisplayDelegate,
   WorkingRangeDelegate
 {
   var events: [String] = []
+  var height = 10.0
   override init() {
     super.init()
     displayDelegate = self
@@ -289,7 +290,7 @@ final class WatchedKeyedController: GenericSectionController<KeyedObject>, Displ
   }
   override func numberOfItems() -> Int { object?.value ?? 0 }
   override func cellForItem(at index: Int) -> CellDescriptor {
-    .text("\(index)", role: .body, width: 100, height: 10)
+    .text("\(index)", role: .body, width: 100, height: height)
   }
   func willDisplay(_ controller: SectionController) { events.append("display") }
   func didEndDisplaying(_ controller: SectionController) { events.append("end") }
@@ -575,5 +576,64 @@ extension IGListKitParityTests {
     // Content coordinates: scrolling does not change what is where.
     view.setContentOffset(Point(x: 0, y: 50))
     #expect(view.indexPathForItem(at: Point(x: 5, y: 55)) == IndexPath(item: 3, section: 1))
+  }
+
+  @Test func test_whenDeselected_thatDelegateReceivesEvent() {
+    var selected: [Int] = []
+    var deselected: [Int] = []
+    let source = ClosureSource([KeyedObject(1, 1), KeyedObject(2, 1)]) { _ in
+      SingleSectionController<KeyedObject>(
+        configure: { object, width in .text("\(object.key)", role: .body, width: width, height: 1) },
+        onSelect: { selected.append($0.key) }, onDeselect: { deselected.append($0.key) })
+    }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 0))
+    // A tap on another item deselects the first, as the user's selection moves.
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 1))
+    #expect(selected == [1, 2])
+    #expect(deselected == [1])
+  }
+
+  @Test func test_whenDeselected_withoutImplementation_thatNoOps() {
+    var selected: [Int] = []
+    let source = ClosureSource([KeyedObject(1, 1), KeyedObject(2, 1)]) { _ in
+      SingleSectionController<KeyedObject>(
+        configure: { object, width in .text("\(object.key)", role: .body, width: width, height: 1) },
+        onSelect: { selected.append($0.key) })
+    }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 0))
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 1))
+    #expect(selected == [1, 2])
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 1)])
+  }
+
+  @Test
+  func test_whenInvalidatingSectionController_withSizeChange_thatCellsAreSameInstance_thatCellsFrameChanged()
+  {
+    let adapter = watchedAdapter([KeyedObject(1, 2)])
+    let view = adapter.collectionView
+    let section = adapter.sectionController(forSection: 0) as! WatchedKeyedController
+    #expect(view.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame.height == 10)
+    section.height = 20
+    var finished: Bool?
+    var heights: [Double?] = []
+    section.collectionContext?.invalidateLayout(for: section) { done in
+      finished = done
+      heights = (0..<2).map {
+        view.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame.height
+      }
+    }
+    #expect(finished == true)
+    #expect(heights == [20, 20])
+    // A controller that is not in the list is not laid out: its completion says so.
+    section.collectionContext?.invalidateLayout(for: WatchedKeyedController()) { finished = $0 }
+    #expect(finished == false)
   }
 }

@@ -40,6 +40,10 @@ final class AdapterContext: CollectionContext {
     adapter.performBatch(for: controller, animated: animated, updates: updates, completion: completion)
   }
   func invalidateLayout(for controller: SectionController) { adapter?.invalidateLayout(for: controller) }
+  func invalidateLayout(for controller: SectionController, completion: ((Bool) -> Void)?) {
+    let done = adapter?.invalidateLayout(for: controller) ?? false
+    completion?(done)
+  }
   func reload(_ controller: SectionController) { adapter?.reload(controller) }
   func scroll(to controller: SectionController, item index: Int) {
     adapter?.scroll(to: controller, item: index)
@@ -144,10 +148,13 @@ extension ListAdapter {
   }
 
   /// Recomputes the controller's section's layout now; nothing when it is not in the list.
-  func invalidateLayout(for controller: SectionController) {
-    guard let section = section(for: controller) else { return }
+  /// Returns whether it did.
+  @discardableResult
+  func invalidateLayout(for controller: SectionController) -> Bool {
+    guard let section = section(for: controller) else { return false }
     collectionView.invalidateLayout(ofSections: [section])
     updateVisibility()
+    return true
   }
 
   /// Reloads the controller's section now: every item is asked for again, and its shown cells are

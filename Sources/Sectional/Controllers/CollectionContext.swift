@@ -29,6 +29,12 @@ public protocol CollectionContext: AnyObject {
     completion: ((Bool) -> Void)?)
   /// Recomputes the layout of `controller`'s section (sizes changed, items did not).
   func invalidateLayout(for controller: SectionController)
+  /// ``invalidateLayout(for:)``, then `completion` with whether the section was laid out again
+  /// (false: the controller is not in the list): IGListKit's
+  /// `invalidateLayoutForSectionController:completion:`. The layout is redone before this
+  /// returns, so the completion runs before it returns too; it is there for code that waits on
+  /// it. The default does just that, so a context of your own needs only the other.
+  func invalidateLayout(for controller: SectionController, completion: ((Bool) -> Void)?)
   /// Reloads every item of `controller`'s section.
   func reload(_ controller: SectionController)
   /// Scrolls so that item `index` of `controller`'s section is at the top (for item 0, the
@@ -64,6 +70,13 @@ extension CollectionContext {
     completion: ((Bool) -> Void)?
   ) {
     performBatch(for: controller, updates: updates, completion: completion)
+  }
+
+  /// The default: the layout is redone, and the completion told whether the controller is in
+  /// the list.
+  public func invalidateLayout(for controller: SectionController, completion: ((Bool) -> Void)?) {
+    invalidateLayout(for: controller)
+    completion?(section(for: controller) != nil)
   }
 
   /// The default: the item at the top, whatever `position` says.
