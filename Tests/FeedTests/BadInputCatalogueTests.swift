@@ -239,6 +239,14 @@ import Testing
         _ = try h.render()
       }
     }
+    try check("L18", "moving an item its controller says cannot move") {
+      let h = try harness([1]) { _ in Sized(rows: 3) }
+      let view = h.collectionView
+      #expect(!view.beginInteractiveMovementForItem(at: IndexPath(item: 2, section: 0)))
+      view.dataSource?.collectionView(
+        view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
+      #expect(view.diagnostics.map(\.kind) == [.refusedMove])
+    }
   }
 
   // MARK: - Text in cards

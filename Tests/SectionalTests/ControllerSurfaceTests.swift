@@ -53,6 +53,9 @@ func watcherAdapter(_ source: WatcherSource, height: Double = 10) -> ListAdapter
   adapter.scheduler = { _ in }
   adapter.dataSource = source
   adapter.reloadData()
+  // The turn ends, as in an app: the delegates hear what the load shows (a reload tells them
+  // late, so that a scroll right after it is told alone).
+  adapter.flushPendingUpdates()
   return adapter
 }
 

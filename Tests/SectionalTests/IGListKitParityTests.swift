@@ -79,6 +79,7 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
     adapter.scheduler = { _ in }
     adapter.dataSource = source
     adapter.reloadData()
+    adapter.flushPendingUpdates()  // the turn ends: the delegates hear what the load shows
     return (adapter, source)
   }
 
@@ -271,5 +272,368 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
     #expect(counts(adapter) == [3])
     #expect(controller.endedCells.isEmpty)
     #expect(adapter.collectionView.diagnostics.isEmpty)
+  }
+}
+
+/// IGListKit's `IGListTestSection` with display and working-range delegates: as many items as
+/// its object's value, each ``height`` rows tall (10), and every event it hears recorded.
+@MainActor
+final class WatchedKeyedController: GenericSectionController<KeyedObject>, DisplayDelegate,
+  WorkingRangeDelegate
+{
+  var events: [String] = []
+  var height = 10.0
+  override init() {
+    super.init()
+    displayDelegate = self
+    workingRangeDelegate = self
+  }
+  override func numberOfItems() -> Int { object?.value ?? 0 }
+  override func cellForItem(at index: Int) -> CellDescriptor {
+    .text("\(index)", role: .body, width: 100, height: height)
+  }
+  func willDisplay(_ controller: SectionController) { events.append("display") }
+  func didEndDisplaying(_ controller: SectionController) { events.append("end") }
+  func willEnterWorkingRange(_ controller: SectionController) { events.append("enter") }
+  func didExitWorkingRange(_ controller: SectionController) { events.append("exit") }
+}
+
+/// IGListKit's `IGTestReorderableSection`: its items are strings, 10 rows each, and it moves
+/// them when ``canMove`` allows.
+@MainActor
+final class ReorderableController: SectionController {
+  var items: [String]
+  var canMove: Bool
+  init(_ items: [String], canMove: Bool) {
+    self.items = items
+    self.canMove = canMove
+    super.init()
+  }
+  override func numberOfItems() -> Int { items.count }
+  override func cellForItem(at index: Int) -> CellDescriptor {
+    .text(items[index], role: .body, width: 100, height: 10)
+  }
+  override func canMoveItem(at index: Int) -> Bool { canMove }
+  override func moveObject(from sourceIndex: Int, to destinationIndex: Int) {
+    items.insert(items.remove(at: sourceIndex), at: destinationIndex)
+  }
+}
+
+extension IGListKitParityTests {
+  // MARK: - Empty item batches (IGListAdapterTests)
+
+  /// IGListKit asks its updater nothing for an empty index set. Here: an empty batch of one
+  /// section, while an animated batch of another plays, leaves the view as it was — its content
+  /// generation, its layout and the transition — and its completion gets true.
+  func expectEmptyBatchReachesNothing(_ fill: @escaping (inout ItemUpdates) -> Void) {
+    let first = KeyedObject(0, 1)
+    let source = ClosureSource([first, KeyedObject(1, 2), KeyedObject(2, 3)]) { _ in KeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let view = adapter.collectionView
+    let grown = adapter.sectionController(for: first)!
+    grown.collectionContext?.performBatch(
+      for: grown, animated: true,
+      updates: {
+        first.value = 2
+        $0.insert([1])
+      }, completion: nil)
+    #expect(view.transition != nil)
+    let generation = view.contentGeneration
+    let frames = (0..<3).map { view.layoutAttributesForItem(at: IndexPath(item: 0, section: $0))?.frame }
+    let controller = adapter.sectionController(forSection: 1)!
+    var finished: Bool?
+    controller.collectionContext?.performBatch(for: controller, updates: fill) { finished = $0 }
+    #expect(finished == true)
+    #expect(view.contentGeneration == generation)
+    #expect(view.transition != nil)  // a batch that is not animated would have ended it
+    #expect(
+      (0..<3).map { view.layoutAttributesForItem(at: IndexPath(item: 0, section: $0))?.frame } == frames)
+    #expect(counts(adapter) == [2, 2, 3])
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test func test_whenSectionControllerInserting_withEmptyIndexes_thatNoUpdatesHappen() {
+    expectEmptyBatchReachesNothing { $0.insert([]) }
+  }
+
+  @Test func test_whenSectionControllerDeleting_withEmptyIndexes_thatNoUpdatesHappen() {
+    expectEmptyBatchReachesNothing { $0.delete([]) }
+  }
+
+  @Test func test_whenSectionControllerReloading_withEmptyIndexes_thatNoUpdatesHappen() {
+    expectEmptyBatchReachesNothing { $0.reload([]) }
+  }
+
+  // MARK: - Visibility after reloadData (IGListAdapterTests)
+
+  /// IGListKit's cells appear at the first layout pass, so a list scrolled right after it
+  /// loads tells only the sections shown after the scroll. Sections 1 and 2 are never seen.
+  @Test func test_whenAdapterUpdated_withObjectsOverflow_thatVisibleObjectsIsSubsetOfAllObjects() {
+    let source = ClosureSource((1...6).map { KeyedObject($0, $0) }) { _ in WatchedKeyedController() }
+    let adapter = ListAdapter(
+      collectionView: CollectionView(size: Size(width: 100, height: 100)), workingRangeSize: 1)
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let watched = (0..<6).map { adapter.sectionController(forSection: $0) as! WatchedKeyedController }
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 30))
+    #expect(adapter.visibleObjects.map { ($0 as! KeyedObject).key } == [3, 4, 5])
+    #expect(watched[0].events.isEmpty)
+    #expect(watched[1].events == ["enter"])  // the working range reaches one section beyond
+    #expect(watched[2].events == ["display", "enter"])
+    #expect(watched[5].events == ["enter"])
+  }
+
+  /// Without a scroll, the delegates hear what the load shows at the end of the turn, through
+  /// the adapter's scheduler, or at the first query before it.
+  @Test func aReloadTellsItsVisibilityAtTheEndOfTheTurnOrAtAQuery() {
+    let source = ClosureSource((1...6).map { KeyedObject($0, $0) }) { _ in WatchedKeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    var scheduled: [@MainActor () -> Void] = []
+    adapter.scheduler = { scheduled.append($0) }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let first = adapter.sectionController(forSection: 0) as! WatchedKeyedController
+    #expect(first.events.isEmpty)
+    #expect(scheduled.count == 1)
+    for work in scheduled { work() }
+    #expect(first.events == ["display", "enter"])
+
+    adapter.reloadData()
+    #expect(first.events == ["display", "enter"])  // the same controller, still shown
+    #expect(adapter.visibleObjects.map { ($0 as! KeyedObject).key } == [1, 2, 3, 4])
+  }
+
+  // MARK: - Moving items (IGListAdapterTests)
+
+  func reorderableAdapter(_ controllers: [ReorderableController]) -> ListAdapter {
+    let source = ClosureSource(Array(controllers.indices)) { controllers[$0 as! Int] }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    return adapter
+  }
+
+  @Test func test_whenItemsInSectionAreInteractivelyReordered_thatIndexesUpdateCorrectly() {
+    let section = ReorderableController(["0", "1", "2"], canMove: true)
+    let adapter = reorderableAdapter([section])
+    let view = adapter.collectionView
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
+    #expect(section.items == ["2", "0", "1"])
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 1, section: 0))
+    #expect(section.items == ["2", "1", "0"])
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  @Test func test_whenItemsAreInteractivelyReorderedAcrossSections_thatIndexesRevertToOriginalState() {
+    let section0 = ReorderableController(["0", "1", "2"], canMove: false)
+    let section1 = ReorderableController(["3", "4", "5"], canMove: true)
+    let adapter = reorderableAdapter([section0, section1])
+    let view = adapter.collectionView
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 0, section: 1), to: IndexPath(item: 0, section: 0))
+    #expect(section0.items == ["0", "1", "2"])
+    #expect(section1.items == ["3", "4", "5"])
+    #expect(view.diagnostics.map(\.kind) == [.refusedMove])
+  }
+
+  /// IGListKit's adapter asks `canMoveItemAtIndex:toIndex:` in the data source's move callback
+  /// and reverts a move it refuses. Here both ways in: a direct call, and a drop after the
+  /// controller changed its mind while the item was held.
+  @Test("-[IGListAdapter collectionView:moveItemAtIndexPath:toIndexPath:] reverts a refused move")
+  func aMoveTheControllerRefusesIsReverted() {
+    let section = ReorderableController(["a", "b", "c"], canMove: false)
+    let adapter = reorderableAdapter([section])
+    let view = adapter.collectionView
+    view.dataSource?.collectionView(
+      view, moveItemAt: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0))
+    #expect(section.items == ["a", "b", "c"])
+    #expect(view.diagnostics.map(\.kind) == [.refusedMove])
+
+    section.canMove = true
+    view.selectItem(at: IndexPath(item: 2, section: 0))
+    #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 2, section: 0)))
+    view.updateInteractiveMovementTarget(IndexPath(item: 0, section: 0))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])  // it follows
+    section.canMove = false
+    view.endInteractiveMovement()
+    #expect(section.items == ["a", "b", "c"])
+    #expect(view.interactivelyMovingItem == nil)
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])  // back
+    #expect(view.diagnostics.map(\.kind) == [.refusedMove, .refusedMove])
+  }
+}
+
+extension IGListKitParityTests {
+  // MARK: - The API an IGListKit user reaches for (IGListAdapterTests, IGListAdapterE2ETests,
+  // IGListSingleSectionControllerTests)
+
+  /// A 100×100 list of `WatchedKeyedController`s, as IGListKit's `IGListTestSection`s: each
+  /// object's value is its number of 10-row items.
+  func watchedAdapter(_ objects: [KeyedObject]) -> ListAdapter {
+    let source = ClosureSource(objects) { _ in WatchedKeyedController() }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    return adapter
+  }
+
+  func keys(_ objects: [any ListDiffable]) -> [Int] { objects.map { ($0 as! KeyedObject).key } }
+
+  @Test func test_whenQueryingSectionForObject_thatSectionReturned() {
+    let adapter = watchedAdapter([KeyedObject(0, 1), KeyedObject(1, 1), KeyedObject(2, 1)])
+    #expect(adapter.section(for: KeyedObject(0, 1)) == 0)
+    #expect(adapter.section(for: KeyedObject(1, 1)) == 1)
+    #expect(adapter.section(for: KeyedObject(2, 9)) == 2)  // by identifier, as IGListKit
+    #expect(adapter.section(for: KeyedObject(3, 1)) == nil)
+    #expect(adapter.object(atSection: 1).map { keys([$0]) } == [1])
+    #expect(adapter.object(atSection: 3) == nil)
+  }
+
+  @Test func test_whenAdapterUpdated_thatVisibleCellsForObjectAreFound() {
+    let ten = KeyedObject(2, 10)
+    // A fourth section gives the offset room: UIKit lets it pass the content's end, Sectional
+    // keeps it within.
+    let adapter = watchedAdapter([KeyedObject(1, 2), ten, KeyedObject(3, 5), KeyedObject(4, 3)])
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 80))
+    #expect(adapter.visibleIndexPaths(for: ten).map(\.item) == [6, 7, 8, 9])
+    #expect(adapter.visibleIndexPaths(for: KeyedObject(3, 5)).count == 5)
+    // Five rows further, item 6 is cut by the top edge: in view, but not whole.
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 85))
+    #expect(adapter.visibleIndexPaths(for: ten).map(\.item) == [6, 7, 8, 9])
+    #expect(adapter.fullyVisibleIndexPaths(for: ten).map(\.item) == [7, 8, 9])
+    let controller = adapter.sectionController(for: ten)!
+    #expect(controller.collectionContext?.fullyVisibleIndexes(for: controller) == [7, 8, 9])
+    // The last section's rows 170..<200 meet the bottom edge at 185: item 1 is cut.
+    let view = adapter.collectionView
+    #expect(view.indexPathsForVisibleItems.filter { $0.section == 3 }.map(\.item) == [0, 1])
+    #expect(view.indexPathsForFullyVisibleItems.filter { $0.section == 3 }.map(\.item) == [0])
+  }
+
+  @Test func test_whenAdapterUpdated_thatVisibleCellsForNilObjectIsEmpty() {
+    let adapter = watchedAdapter([KeyedObject(1, 2), KeyedObject(2, 10), KeyedObject(3, 5)])
+    adapter.collectionView.setContentOffset(Point(x: 0, y: 80))
+    #expect(adapter.visibleIndexPaths(for: KeyedObject(9, 3)).isEmpty)
+    #expect(adapter.fullyVisibleIndexPaths(for: KeyedObject(9, 3)).isEmpty)
+  }
+
+  @Test func test_whenScrollVerticallyToItemWithPositionning() {
+    let adapter = watchedAdapter([KeyedObject(1, 1), KeyedObject(100, 100), KeyedObject(200, 200)])
+    let view = adapter.collectionView
+    for position in [ScrollPosition.top, .centered, .bottom] {
+      adapter.scroll(to: KeyedObject(1, 1), at: position)
+      #expect(view.contentOffset.y == 0)
+    }
+    // The section of 100 spans rows 10..<1010.
+    adapter.scroll(to: KeyedObject(100, 100), at: .top)
+    #expect(view.contentOffset.y == 10)
+    adapter.scroll(to: KeyedObject(100, 100), at: .centered)
+    #expect(view.contentOffset.y == 460)
+    adapter.scroll(to: KeyedObject(100, 100), at: .bottom)
+    #expect(view.contentOffset.y == 910)
+    adapter.scroll(to: KeyedObject(200, 200), at: .bottom)
+    #expect(view.contentOffset.y == view.contentSize.height - view.bounds.height)
+    #expect(view.diagnostics.isEmpty)
+  }
+
+  /// UIKit's `scrollToItem(at:at:animated:)`, which IGListKit's context forwards
+  /// `scrollToSectionController:atIndex:scrollPosition:animated:` to.
+  @Test("-[IGListCollectionContext scrollToSectionController:atIndex:scrollPosition:] places the item")
+  func scrollingToAnItemPlacesIt() {
+    let adapter = watchedAdapter([KeyedObject(1, 2), KeyedObject(2, 30)])
+    let view = adapter.collectionView
+    let controller = adapter.sectionController(forSection: 1)!
+    // Item 10 of the second section spans rows 120..<130.
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .bottom)
+    #expect(view.contentOffset.y == 30)
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .centered)
+    #expect(view.contentOffset.y == 75)
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .top)
+    #expect(view.contentOffset.y == 120)
+    view.scrollToItem(at: IndexPath(item: 0, section: 1), at: .bottom)
+    #expect(view.contentOffset.y == 0)
+    view.scrollToItem(at: IndexPath(item: 30, section: 1), at: .centered)
+    #expect(view.diagnostics.map(\.kind) == [.noSuchItem])
+  }
+
+  /// UIKit's `indexPathForItem(at:)`, which IGListKit users call on the adapter's collection view.
+  @Test("-[UICollectionView indexPathForItemAtPoint:] finds the item under a point")
+  func theItemAtAPoint() {
+    let adapter = watchedAdapter([KeyedObject(1, 2), KeyedObject(2, 30)])
+    let view = adapter.collectionView
+    #expect(view.indexPathForItem(at: Point(x: 5, y: 15)) == IndexPath(item: 1, section: 0))
+    #expect(view.indexPathForItem(at: Point(x: 99, y: 20)) == IndexPath(item: 0, section: 1))
+    #expect(view.indexPathForItem(at: Point(x: 100, y: 20)) == nil)  // past the cell's right edge
+    #expect(view.indexPathForItem(at: Point(x: 5, y: 400)) == nil)  // below the content
+    #expect(view.indexPathForItem(at: Point(x: .nan, y: 0)) == nil)
+    // Content coordinates: scrolling does not change what is where.
+    view.setContentOffset(Point(x: 0, y: 50))
+    #expect(view.indexPathForItem(at: Point(x: 5, y: 55)) == IndexPath(item: 3, section: 1))
+  }
+
+  @Test func test_whenDeselected_thatDelegateReceivesEvent() {
+    var selected: [Int] = []
+    var deselected: [Int] = []
+    let source = ClosureSource([KeyedObject(1, 1), KeyedObject(2, 1)]) { _ in
+      SingleSectionController<KeyedObject>(
+        configure: { object, width in .text("\(object.key)", role: .body, width: width, height: 1) },
+        onSelect: { selected.append($0.key) }, onDeselect: { deselected.append($0.key) })
+    }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 0))
+    // A tap on another item deselects the first, as the user's selection moves.
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 1))
+    #expect(selected == [1, 2])
+    #expect(deselected == [1])
+  }
+
+  @Test func test_whenDeselected_withoutImplementation_thatNoOps() {
+    var selected: [Int] = []
+    let source = ClosureSource([KeyedObject(1, 1), KeyedObject(2, 1)]) { _ in
+      SingleSectionController<KeyedObject>(
+        configure: { object, width in .text("\(object.key)", role: .body, width: width, height: 1) },
+        onSelect: { selected.append($0.key) })
+    }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 100, height: 100)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 0))
+    adapter.collectionView.tapItem(at: IndexPath(item: 0, section: 1))
+    #expect(selected == [1, 2])
+    #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 1)])
+  }
+
+  @Test
+  func test_whenInvalidatingSectionController_withSizeChange_thatCellsAreSameInstance_thatCellsFrameChanged()
+  {
+    let adapter = watchedAdapter([KeyedObject(1, 2)])
+    let view = adapter.collectionView
+    let section = adapter.sectionController(forSection: 0) as! WatchedKeyedController
+    #expect(view.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame.height == 10)
+    section.height = 20
+    var finished: Bool?
+    var heights: [Double?] = []
+    section.collectionContext?.invalidateLayout(for: section) { done in
+      finished = done
+      heights = (0..<2).map {
+        view.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame.height
+      }
+    }
+    #expect(finished == true)
+    #expect(heights == [20, 20])
+    // A controller that is not in the list is not laid out: its completion says so.
+    section.collectionContext?.invalidateLayout(for: WatchedKeyedController()) { finished = $0 }
+    #expect(finished == false)
   }
 }

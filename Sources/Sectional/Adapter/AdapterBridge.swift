@@ -52,11 +52,26 @@ extension AdapterBridge: CollectionViewDataSource {
     sectionController(forSection: indexPath.section)?.canMoveItem(at: indexPath.item) ?? false
   }
 
+  /// Moves the item in its controller's model, unless the controller says it cannot move or the
+  /// move leaves its section (a controller's items are its own). The view asks the controller
+  /// before it picks an item up and before it drops it, so such a move comes only from a direct
+  /// call: it changes nothing and is reported, as IGListKit reverts it.
   func collectionView(
     _ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath
   ) {
-    guard source.section == destination.section else { return }
-    sectionController(forSection: source.section)?.moveObject(from: source.item, to: destination.item)
+    guard let controller = sectionController(forSection: source.section) else { return }
+    let refusal =
+      source.section != destination.section
+      ? "items move within their section"
+      : controller.canMoveItem(at: source.item) ? nil : "its controller's canMoveItem(at:) says no"
+    guard let refusal else {
+      controller.moveObject(from: source.item, to: destination.item)
+      return
+    }
+    collectionView.report(
+      Diagnostic(
+        .refusedMove, "move of item \(source) to \(destination) refused: \(refusal)",
+        indexPaths: [source, destination]))
   }
 
   func supplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> SupplementaryDescriptor? {

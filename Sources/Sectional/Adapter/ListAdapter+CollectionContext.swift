@@ -40,9 +40,16 @@ final class AdapterContext: CollectionContext {
     adapter.performBatch(for: controller, animated: animated, updates: updates, completion: completion)
   }
   func invalidateLayout(for controller: SectionController) { adapter?.invalidateLayout(for: controller) }
+  func invalidateLayout(for controller: SectionController, completion: ((Bool) -> Void)?) {
+    let done = adapter?.invalidateLayout(for: controller) ?? false
+    completion?(done)
+  }
   func reload(_ controller: SectionController) { adapter?.reload(controller) }
   func scroll(to controller: SectionController, item index: Int) {
     adapter?.scroll(to: controller, item: index)
+  }
+  func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition) {
+    adapter?.scroll(to: controller, item: index, at: position)
   }
   func selectItem(at index: Int, in controller: SectionController) {
     adapter?.selectItem(at: index, in: controller)
@@ -55,6 +62,10 @@ final class AdapterContext: CollectionContext {
   }
   func visibleIndexes(for controller: SectionController) -> [Int] {
     adapter?.visibleIndexes(for: controller) ?? []
+  }
+  func fullyVisibleIndexes(for controller: SectionController) -> [Int] {
+    guard let section = adapter?.section(for: controller) else { return [] }
+    return collectionView.indexPathsForFullyVisibleItems.filter { $0.section == section }.map(\.item)
   }
 }
 
@@ -116,6 +127,14 @@ extension ListAdapter {
       completion?(false)
       return
     }
+    // A batch that names no item changes nothing the view shows: it does not reach the view, so
+    // the layout is not redone, the content generation holds and a running transition plays on
+    // (IGListKit never calls its updater for empty index sets). A binding controller whose view
+    // models did not change sends such batches.
+    guard !itemUpdates.isEmpty else {
+      completion?(true)
+      return
+    }
     var batch = BatchUpdates()
     batch.add(itemUpdates, oldSection: section, newSection: section)
     let applied = collectionView.performBatchUpdates(batch, animated: animated)
@@ -129,10 +148,13 @@ extension ListAdapter {
   }
 
   /// Recomputes the controller's section's layout now; nothing when it is not in the list.
-  func invalidateLayout(for controller: SectionController) {
-    guard let section = section(for: controller) else { return }
+  /// Returns whether it did.
+  @discardableResult
+  func invalidateLayout(for controller: SectionController) -> Bool {
+    guard let section = section(for: controller) else { return false }
     collectionView.invalidateLayout(ofSections: [section])
     updateVisibility()
+    return true
   }
 
   /// Reloads the controller's section now: every item is asked for again, and its shown cells are
@@ -147,14 +169,14 @@ extension ListAdapter {
     updateVisibility()
   }
 
-  /// Scrolls item `index` of the controller's section to the top; for item 0, its header when it
-  /// has one. A missing item is reported.
-  func scroll(to controller: SectionController, item index: Int) {
+  /// Scrolls item `index` of the controller's section to `position`; at the top, item 0 brings
+  /// its header along when it has one. A missing item is reported.
+  func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition = .top) {
     guard let section = section(for: controller) else { return }
     let item = IndexPath(item: index, section: section)
     // The first item brings its header along; any other item goes to the top itself.
     let header =
-      index == 0
+      index == 0 && position == .top
       ? collectionView.layoutAttributesForSupplementaryElement(
         ofKind: .header, at: IndexPath(item: 0, section: section))
       : nil
@@ -162,7 +184,7 @@ extension ListAdapter {
       report(Diagnostic(.noSuchItem, "scroll to item \(item): no such item", indexPaths: [item]))
       return
     }
-    collectionView.setContentOffset(Point(x: 0, y: target.frame.minY))
+    collectionView.scroll(toSpan: target.frame.minY, target.frame.maxY, at: position)
   }
 
   /// Selects the item quietly (see ``CollectionContext/selectItem(at:in:)``).

@@ -14,8 +14,10 @@ extension ListAdapter {
 
   /// Applies a pending ``performUpdates(animated:completion:)`` now. While the user moves a
   /// section, updates wait until it is dropped or put back (its order is not the data source's
-  /// yet), then apply.
+  /// yet), then apply. The display and working-range delegates hear what a reload showed, if
+  /// they have not yet: a front calls this before each frame.
   public func flushPendingUpdates() {
+    defer { settleVisibility() }
     guard sectionMovement == nil else { return }
     updater.flush { applyUpdate(animated: $0) }
   }
@@ -23,6 +25,11 @@ extension ListAdapter {
   /// Rebuilds everything from the data source without diffing. Controllers of surviving
   /// identifiers are still kept. Without a data source nothing changes and `completion` gets
   /// false, as in IGListKit.
+  ///
+  /// The display and working-range delegates hear what is shown later, as IGListKit's cells
+  /// appear at the next layout pass: at the next scroll or change, query of what is visible,
+  /// ``flushPendingUpdates()``, or the end of the turn (through ``scheduler``). A scroll right
+  /// after loading (to an item the app restores) then tells only the sections shown after it.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
     guard let dataSource else {
       completion?(false)
@@ -46,7 +53,7 @@ extension ListAdapter {
       }
       collectionView.reloadData()
     }
-    updateVisibility()
+    deferVisibilityUpdate()
     for batch in queued { batch.completion?(true) }
     completion?(true)
   }

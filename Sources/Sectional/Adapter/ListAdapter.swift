@@ -36,7 +36,13 @@ public final class ListAdapter {
   /// Each section's controller.
   var controllers: [SectionController] { sectionMap.controllers }
   /// The sections of the controllers on screen that are still in the list, ascending.
-  var visibleSections: [Int] { visibility.displayedControllers.compactMap { section(for: $0) }.sorted() }
+  var visibleSections: [Int] {
+    settleVisibility()
+    return visibility.displayedControllers.compactMap { section(for: $0) }.sorted()
+  }
+  /// Whether the display and working-range delegates have not yet heard what a reload shows
+  /// (see ``reloadData(completion:)``).
+  var visibilityIsStale = false
   /// The collection view's data source and delegate (held here; the view holds it weakly).
   private(set) lazy var bridge = AdapterBridge(adapter: self)
   /// Every controller's `collectionContext` (held here; controllers hold it weakly).
@@ -76,6 +82,18 @@ public final class ListAdapter {
     section(for: controller).map { objects[$0] }
   }
 
+  /// The section of the object with the same identifier, or nil when it is not in the list
+  /// (IGListKit's `sectionForObject:`). O(1).
+  public func section(for object: any ListDiffable) -> Int? {
+    sectionController(for: object).flatMap { section(for: $0) }
+  }
+
+  /// The object of `section`, or nil when there is no such section (IGListKit's
+  /// `objectAtSection:`).
+  public func object(atSection section: Int) -> (any ListDiffable)? {
+    objects.indices.contains(section) ? objects[section] : nil
+  }
+
   /// The objects with at least one element on screen, in section order.
   public var visibleObjects: [any ListDiffable] { visibleSections.map { objects[$0] } }
 
@@ -84,19 +102,71 @@ public final class ListAdapter {
     visibleSections.map { controllers[$0] }
   }
 
+  /// The object's items with a cell in the visible area, whole or in part, ascending; empty when
+  /// none is or the object is not in the list (IGListKit's `visibleCellsForObject:`; cells are
+  /// descriptors here, so the answer is where they are). O(log n + k) for k visible elements.
+  public func visibleIndexPaths(for object: any ListDiffable) -> [IndexPath] {
+    guard let section = section(for: object) else { return [] }
+    return collectionView.indexPathsForVisibleItems.filter { $0.section == section }
+  }
+
+  /// The object's items whose cell lies wholly in the visible area, ascending: the ones a user
+  /// can read whole (IGListKit's `fullyVisibleCellsForSectionController:`, by object).
+  public func fullyVisibleIndexPaths(for object: any ListDiffable) -> [IndexPath] {
+    guard let section = section(for: object) else { return [] }
+    return collectionView.indexPathsForFullyVisibleItems.filter { $0.section == section }
+  }
+
   /// Scrolls so that the object's section starts at the top (as far as the content allows).
-  public func scroll(to object: any ListDiffable) {
-    guard let controller = sectionController(for: object) else { return }
-    scroll(to: controller, item: 0)
+  public func scroll(to object: any ListDiffable) { scroll(to: object, at: .top) }
+
+  /// Scrolls so that the object's section, from its header to its footer, is at `position`: its
+  /// top at the top, its middle in the middle or its bottom at the bottom, as far as the content
+  /// allows (IGListKit's `scrollToObject:…scrollPosition:`). A section longer than the viewport
+  /// shows its top, middle or end. A section that shows nothing is reported.
+  public func scroll(to object: any ListDiffable, at position: ScrollPosition) {
+    guard let section = section(for: object) else { return }
+    let first = IndexPath(item: 0, section: section)
+    let count = collectionView.numberOfItems(inSection: section)
+    let items = [first, IndexPath(item: count - 1, section: section)].filter { _ in count > 0 }
+    let frames =
+      [collectionView.layoutAttributesForSupplementaryElement(ofKind: .header, at: first)]
+      + items.map { collectionView.layoutAttributesForItem(at: $0) }
+      + [collectionView.layoutAttributesForSupplementaryElement(ofKind: .footer, at: first)]
+    let spans = frames.compactMap { $0?.frame }
+    guard let top = spans.map(\.minY).min(), let bottom = spans.map(\.maxY).max() else {
+      report(Diagnostic(.noSuchItem, "scroll to section \(section): it shows nothing", indexPaths: [first]))
+      return
+    }
+    collectionView.scroll(toSpan: top, bottom, at: position)
   }
 
   func report(_ diagnostic: Diagnostic) { collectionView.report(diagnostic) }
 
   /// Tells the display and working-range delegates what changed on screen.
   func updateVisibility() {
+    visibilityIsStale = false
     visibility.update(
       visible: collectionView.elementsInBounds(), controllers: controllers, workingRangeSize: workingRangeSize
     )
+  }
+}
+
+extension ListAdapter {
+  /// A reload's visibility is told late, as IGListKit's cells appear only at the next layout
+  /// pass: the app may scroll first (to an item it restores, say), and then only the sections
+  /// shown after the scroll hear they were displayed. Told at the first of: a scroll or another
+  /// change, a query of what is visible, ``flushPendingUpdates()`` (a front's frame), or the
+  /// end of the turn through ``scheduler``.
+  func deferVisibilityUpdate() {
+    guard !visibilityIsStale else { return }
+    visibilityIsStale = true
+    scheduler { [weak self] in self?.settleVisibility() }
+  }
+
+  /// Tells the delegates what a reload showed, if they have not heard yet.
+  func settleVisibility() {
+    if visibilityIsStale { updateVisibility() }
   }
 }
 

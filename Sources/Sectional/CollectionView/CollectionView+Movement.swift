@@ -95,9 +95,22 @@ extension CollectionView {
 
   /// Drops the item where it shows: the data source is told the move once
   /// (``CollectionViewDataSource/collectionView(_:moveItemAt:to:)``), unless it is back where it
-  /// started. The layout already shows the new order.
+  /// started. The layout already shows the new order. A data source that says now that the item
+  /// cannot move (it changed its mind while the item was held) is not told: the item goes back,
+  /// animated, and a `refused-move` diagnostic says so, as IGListKit reverts such a move.
   public func endInteractiveMovement() {
     guard let ended = movement else { return }
+    if ended.original != ended.target, let dataSource,
+      !dataSource.collectionView(self, canMoveItemAt: ended.original)
+    {
+      report(
+        Diagnostic(
+          .refusedMove,
+          "move of item \(ended.original) to \(ended.target) refused: the data source says it cannot move",
+          indexPaths: [ended.original]))
+      cancelMovement(animated: true)
+      return
+    }
     movement = nil
     contentGeneration += 1
     if ended.original != ended.target {

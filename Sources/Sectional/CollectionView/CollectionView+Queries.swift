@@ -27,6 +27,43 @@ extension CollectionView {
     return paths.sorted()
   }
 
+  /// The items whose cell lies wholly in the visible area (and, in a sideways row, within the
+  /// row's clip), in order: the ones a user can read whole. A cell cut by an edge is only in
+  /// ``indexPathsForVisibleItems``.
+  ///
+  /// - Complexity: O(log n + k) for k visible elements.
+  public var indexPathsForFullyVisibleItems: [IndexPath] {
+    var paths: [IndexPath] = []
+    for attributes in elementsInBounds()
+    where attributes.category == .cell && contains(attributes.indexPath)
+      && Self.holds(bounds, attributes.frame)
+      && (attributes.clip.map { Self.holds($0, attributes.frame) } ?? true)
+    {
+      paths.append(attributes.indexPath)
+    }
+    return paths.sorted()
+  }
+
+  private static func holds(_ outer: Rect, _ inner: Rect) -> Bool {
+    inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY
+      && inner.maxY <= outer.maxY
+  }
+
+  /// The item whose cell is drawn on top at `point` (in content coordinates), or nil when there is
+  /// none (UIKit's `indexPathForItem(at:)`). What is drawn on top takes the point, as a touch goes
+  /// to the topmost view: a pinned header or a badge over a cell is not the cell, and a cell
+  /// scrolled out of its sideways row (outside the row's clip) is not there. Decorations never
+  /// take it.
+  public func indexPathForItem(at point: Point) -> IndexPath? {
+    guard point.x.isFinite, point.y.isFinite else { return nil }
+    let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
+    let top = collectionViewLayout.layoutAttributesForElements(in: probe)
+      .filter { $0.category != .decoration && $0.frame.contains(point) && ($0.clip?.contains(point) ?? true) }
+      .max(by: LayoutAttributes.drawsBefore)
+    guard let top, top.category == .cell, contains(top.indexPath) else { return nil }
+    return top.indexPath
+  }
+
   /// The cell descriptor for the item, or nil when it does not exist.
   public func cellDescriptor(at indexPath: IndexPath) -> CellDescriptor? {
     guard let dataSource, contains(indexPath) else { return nil }

@@ -1,5 +1,16 @@
 import SectionalLayout
 
+/// Where a scroll puts its target in the viewport: UIKit's `UICollectionView.ScrollPosition`,
+/// vertically, which is the only way the list scrolls.
+public enum ScrollPosition: Sendable, Hashable {
+  /// The target's top at the viewport's top.
+  case top
+  /// The target's middle at the viewport's middle.
+  case centered
+  /// The target's bottom at the viewport's bottom.
+  case bottom
+}
+
 // Scrolling: the visible rectangle, kept within the content, moved by offsets, items and rows.
 
 extension CollectionView {
@@ -49,12 +60,27 @@ extension CollectionView {
 
   /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
   /// Reports a diagnostic for an item that does not exist.
-  public func scrollToItem(at indexPath: IndexPath) {
+  public func scrollToItem(at indexPath: IndexPath) { scrollToItem(at: indexPath, at: .top) }
+
+  /// Scrolls so the item is at `position` in the viewport, as far as the content allows (UIKit's
+  /// `scrollToItem(at:at:animated:)`). Reports a diagnostic for an item that does not exist.
+  public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
     guard let target = collectionViewLayout.layoutAttributesForItem(at: indexPath) else {
       report(Diagnostic(.noSuchItem, "scroll to item \(indexPath): no such item", indexPaths: [indexPath]))
       return
     }
-    setContentOffset(Point(x: 0, y: target.frame.minY))
+    scroll(toSpan: target.frame.minY, target.frame.maxY, at: position)
+  }
+
+  /// Scrolls so the rows from `top` to `bottom` are at `position`, as far as the content allows.
+  func scroll(toSpan top: Double, _ bottom: Double, at position: ScrollPosition) {
+    let y =
+      switch position {
+      case .top: top
+      case .centered: (top + bottom) / 2 - bounds.height / 2
+      case .bottom: bottom - bounds.height
+      }
+    setContentOffset(Point(x: 0, y: y))
   }
 
   /// Scrolls a section that scrolls sideways (a compositional layout's orthogonal section) by

@@ -137,4 +137,7 @@ extension Diagnostic.Kind {
   public static let invalidBatchUpdate: Self = "invalid-batch-update"
   /// An index path that does not exist was selected, scrolled to or updated; it was ignored.
   public static let noSuchItem: Self = "no-such-item"
+  /// A move of an item its data source says cannot move (or, under a list adapter, to another
+  /// section): the item stayed where it was.
+  public static let refusedMove: Self = "refused-move"
 }

@@ -29,11 +29,22 @@ public protocol CollectionContext: AnyObject {
     completion: ((Bool) -> Void)?)
   /// Recomputes the layout of `controller`'s section (sizes changed, items did not).
   func invalidateLayout(for controller: SectionController)
+  /// ``invalidateLayout(for:)``, then `completion` with whether the section was laid out again
+  /// (false: the controller is not in the list): IGListKit's
+  /// `invalidateLayoutForSectionController:completion:`. The layout is redone before this
+  /// returns, so the completion runs before it returns too; it is there for code that waits on
+  /// it. The default does just that, so a context of your own needs only the other.
+  func invalidateLayout(for controller: SectionController, completion: ((Bool) -> Void)?)
   /// Reloads every item of `controller`'s section.
   func reload(_ controller: SectionController)
   /// Scrolls so that item `index` of `controller`'s section is at the top (for item 0, the
   /// section's header when it has one).
   func scroll(to controller: SectionController, item index: Int)
+  /// Scrolls so that item `index` of `controller`'s section is at `position` in the viewport
+  /// (IGListKit's `scrollToSectionController:atIndex:scrollPosition:animated:`); at the top, item
+  /// 0 brings the section's header along. The default ignores `position`, so a context of your
+  /// own needs only the other.
+  func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition)
   /// Selects item `index` of `controller`'s section, as a program does: the controller's
   /// ``SectionController/didSelectItem(at:)`` is not called. Unless the collection view allows
   /// multiple selection, other items are deselected (quietly too). A missing item is reported.
@@ -46,6 +57,10 @@ public protocol CollectionContext: AnyObject {
   /// The indexes of `controller`'s items with a cell in the visible area, ascending (empty when
   /// none is, or the controller is not in the list).
   func visibleIndexes(for controller: SectionController) -> [Int]
+  /// The indexes of `controller`'s items whose cell lies wholly in the visible area, ascending:
+  /// the ones a user can read whole (IGListKit's `fullyVisibleCellsForSectionController:`). The
+  /// default is none, as a context of your own cannot know.
+  func fullyVisibleIndexes(for controller: SectionController) -> [Int]
 }
 
 extension CollectionContext {
@@ -56,4 +71,19 @@ extension CollectionContext {
   ) {
     performBatch(for: controller, updates: updates, completion: completion)
   }
+
+  /// The default: the layout is redone, and the completion told whether the controller is in
+  /// the list.
+  public func invalidateLayout(for controller: SectionController, completion: ((Bool) -> Void)?) {
+    invalidateLayout(for: controller)
+    completion?(section(for: controller) != nil)
+  }
+
+  /// The default: the item at the top, whatever `position` says.
+  public func scroll(to controller: SectionController, item index: Int, at position: ScrollPosition) {
+    scroll(to: controller, item: index)
+  }
+
+  /// The default: none.
+  public func fullyVisibleIndexes(for controller: SectionController) -> [Int] { [] }
 }

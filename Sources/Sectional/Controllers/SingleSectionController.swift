@@ -17,6 +17,7 @@
 public final class SingleSectionController<Object>: SectionController {
   private let configure: (Object, Double) -> CellDescriptor
   private let onSelect: ((Object) -> Void)?
+  private let onDeselect: ((Object) -> Void)?
   /// The current model, nil until the first ``didUpdate(to:)`` gives one of type `Object`.
   public private(set) var object: Object?
   /// The decorations the layout gives every section that this section goes without, such as
@@ -28,16 +29,21 @@ public final class SingleSectionController<Object>: SectionController {
   ///     less ``SectionController/inset``), called whenever the list asks for the cell.
   ///   - onSelect: called with the object when the cell is selected; nil (the default) for
   ///     nothing.
+  ///   - onDeselect: called with the object when the user deselects the cell (another selection
+  ///     in a list of single selection, say), so a row that showed it was picked can stop;
+  ///     IGListKit's `didDeselectSectionController:withObject:`. Nil (the default) for nothing.
   ///   - hidden: decorations of the layout this section goes without (see
   ///     ``hiddenDecorations``); none by default.
   public init(
     hiding hidden: Set<ElementKind> = [],
     configure: @escaping (Object, _ width: Double) -> CellDescriptor,
-    onSelect: ((Object) -> Void)? = nil
+    onSelect: ((Object) -> Void)? = nil,
+    onDeselect: ((Object) -> Void)? = nil
   ) {
     hiddenDecorations = hidden
     self.configure = configure
     self.onSelect = onSelect
+    self.onDeselect = onDeselect
   }
 
   /// None for a kind in ``hiddenDecorations``; otherwise the layout's style.
@@ -72,5 +78,10 @@ public final class SingleSectionController<Object>: SectionController {
   /// Calls `onSelect` with the object.
   public override func didSelectItem(at index: Int) {
     if let object { onSelect?(object) }
+  }
+
+  /// Calls `onDeselect` with the object.
+  public override func didDeselectItem(at index: Int) {
+    if let object { onDeselect?(object) }
   }
 }
