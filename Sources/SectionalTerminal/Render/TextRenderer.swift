@@ -169,8 +169,8 @@ public final class TextRenderer {
     return rows > 0 ? CellRect(x: across.x, y: frame.y, width: across.width, height: rows) : nil
   }
 
-  /// For each cell and supplementary that appears or leaves in a transition, the part of its
-  /// frame drawn now: for a cell, inside its section's card as the card is now (its border
+  /// For each cell and supplementary that appears or leaves in a transition (or stays, still
+  /// fading in from an interrupted one), the part of its frame drawn now: for a cell, inside its section's card as the card is now (its border
   /// excluded) and above the next cell of its section that stays on a later line; with neither,
   /// and for a supplementary, the top rows its opacity gives.
   /// Nil for every other element. A leaving element is matched with its section before the
@@ -211,7 +211,11 @@ public final class TextRenderer {
       }
     }
     return elements.map { element in
-      guard let phase = element.phase, phase != .staying, element.attributes.category != .decoration,
+      // An element that stays but is not wholly there yet was still being revealed when an
+      // animated update interrupted the transition that brought it: it goes on being revealed,
+      // or it would jump out over the button sliding down and the card's border.
+      guard let phase = element.phase, phase != .staying || element.attributes.alpha < 1,
+        element.attributes.category != .decoration,
         let path = phase == .disappearing ? element.before : element.after
       else { return nil }
       let key = SectionKey(section: path.section, before: phase == .disappearing)
