@@ -13,17 +13,16 @@ extension ListViewer {
       ?? focusable(inSection: focused.section, forward: false, after: focused.item)
   }
 
-  /// Selects the focused item as a tap (focusing the first visible one when none is): what
-  /// Enter does.
+  /// Taps the focused item (focusing the first visible one when none is): what Enter does.
+  /// The selection lasts, as a tap's does in UIKit and in the test kit's `select(item:)`, so
+  /// the user sees what they chose; a controller that wants a press deselects the item in
+  /// `didSelectItem(at:)`.
   func activateFocused() {
     guard let path = focused.flatMap({ canFocus($0) ? $0 : nil }) ?? firstVisibleFocusable() else { return }
     focused = path
     guard collectionView.shouldSelectItem(at: path) else { return }
     collectionView.tapItem(at: path)
     adapter?.flushPendingUpdates()
-    // A press, not a lasting selection (a batch that reloaded the item has already dropped it):
-    // deselected quietly, as a UIKit cell deselects itself after a tap.
-    collectionView.deselectItem(at: focused ?? path)
     followFocus()
     if let focused { scrollToVisible(focused) }
   }

@@ -16,7 +16,7 @@ import Sectional
 /// | Home End, g G | top, bottom |
 /// | ← →, h l, Shift-wheel | scroll a sideways section (the focused one, else the one under the pointer or the first in view) |
 /// | Tab, Shift-Tab | focus the next, previous item that can be selected or moved, scrolled into view (sideways too) |
-/// | Enter, click | select the focused (clicked) item |
+/// | Enter, click | tap the focused (clicked) item: it stays selected, as in UIKit, unless its controller deselects it in `didSelectItem(at:)` |
 /// | m | pick up the focused item if it can move, else its section (a card) when the adapter has a move delegate; then ↑ ↓ move it, Enter drops it, Esc puts it back |
 /// | Ctrl-L | redraw everything |
 /// | Ctrl-Z | suspend: the shell is back until `fg`, which redraws everything |
