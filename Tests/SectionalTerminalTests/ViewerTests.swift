@@ -228,6 +228,24 @@ struct Harness {
     #expect(harness.viewer.focused?.section == 4)
   }
 
+  /// Tab onto a button already wholly in view leaves the list where it is, at the top of the
+  /// view or at its bottom: it used to scroll 2 rows to show the card's border (issue 45,
+  /// defect 5).
+  @Test(arguments: [true, false])
+  func tabOntoAButtonInViewDoesNotScroll(atTop: Bool) throws {
+    let harness = Harness(rows: 16)
+    let view = harness.adapter.collectionView
+    let button = IndexPath(item: 4, section: 1)
+    let frame = try #require(view.collectionViewLayout.layoutAttributesForItem(at: button)).frame
+    view.setContentOffset(Point(x: 0, y: atTop ? frame.minY : frame.maxY - view.bounds.height))
+    let offset = view.contentOffset
+    #expect(frame.minY >= view.bounds.minY && frame.maxY <= view.bounds.maxY, "wholly in view")
+    // Tab lands on the first button in view, Shift-Tab on the last.
+    harness.viewer.handle(atTop ? .tab : .backTab)
+    #expect(harness.viewer.focused == button)
+    #expect(view.contentOffset == offset)
+  }
+
   @Test func scrollingKeysMoveAndClamp() {
     let harness = Harness()
     let collectionView = harness.adapter.collectionView

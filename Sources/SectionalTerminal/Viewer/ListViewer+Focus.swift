@@ -163,11 +163,14 @@ extension ListViewer {
 
   /// Scrolls the least that shows the item, with a row of its card around it where there is room;
   /// in a section that scrolls sideways, the section first, until the item is within its row.
-  func scrollToVisible(_ path: IndexPath) {
+  /// An item already wholly in view is left where it is, unless `framing` (something being
+  /// moved keeps its card's border in view): the list moving under a Tab that did not need it
+  /// loses the reader's place.
+  func scrollToVisible(_ path: IndexPath, framing: Bool = false) {
     scrollSidewaysToVisible(path)
-    guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame else {
-      return
-    }
+    guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame,
+      framing || !isVisible(path)
+    else { return }
     let bounds = collectionView.bounds
     let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
     if frame.maxY + margin > bounds.maxY {

@@ -93,8 +93,8 @@ extension ListViewer {
     guard let focused else { return }
     if collectionView.interactivelyMovingItem == nil, let adapter, adapter.interactivelyMovingObject != nil {
       let count = collectionView.numberOfItems(inSection: focused.section)
-      if count > 0 { scrollToVisible(IndexPath(item: 0, section: focused.section)) }
+      if count > 0 { scrollToVisible(IndexPath(item: 0, section: focused.section), framing: true) }
     }
-    scrollToVisible(focused)
+    scrollToVisible(focused, framing: true)
   }
 }
