@@ -40,10 +40,21 @@ public final class TextRenderer {
     self.environment = environment
   }
 
-  /// Paints the collection view's viewport into `canvas` (cleared first), with the button at
-  /// `focused` highlighted.
-  public func render(_ collectionView: CollectionView, focused: IndexPath? = nil, into canvas: inout Canvas) {
+  /// Paints the collection view's viewport into `canvas` (cleared first), with the item at
+  /// `focused` highlighted, and `emptyView` (an adapter's) inset by a cell when there are no
+  /// sections. The viewer and the test kit both draw through here, so a test sees what a user
+  /// would.
+  public func render(
+    _ collectionView: CollectionView, focused: IndexPath? = nil, emptyView: CellDescriptor? = nil,
+    into canvas: inout Canvas
+  ) {
     render(collectionView, rect: collectionView.bounds, focused: focused, into: &canvas)
+    if let emptyView, collectionView.numberOfSections == 0 {
+      let size = Self.cellRect(collectionView.bounds, origin: collectionView.bounds.origin)
+      draw(
+        emptyView, in: CellRect(x: 1, y: 1, width: max(0, size.width - 2), height: max(0, size.height - 1)),
+        into: &canvas)
+    }
   }
 
   /// Paints the content in `rect` (content coordinates) into `canvas`, its top-left corner at the

@@ -199,12 +199,7 @@ public final class ListViewer {
   @discardableResult
   private func paint() -> Canvas {
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
-    renderer.render(collectionView, focused: focused, into: &canvas)
-    if collectionView.numberOfSections == 0, let empty = adapter?.emptyView {
-      renderer.draw(
-        empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: max(0, listRows - 1)),
-        into: &canvas)
-    }
+    renderer.render(collectionView, focused: focused, emptyView: adapter?.emptyView, into: &canvas)
     if hasStatusLine { drawStatusLine() }
     return canvas
   }
