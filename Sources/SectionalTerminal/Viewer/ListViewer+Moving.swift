@@ -39,7 +39,7 @@ extension ListViewer {
     case .escape: putBack()
     // Redrawing needs nothing put back: the screen is drawn whole, the card still lifted.
     case .control("l"): invalidateScreen()
-    case .character("q"), .control("c"), .control("d"):
+    case .character("q"), .control("c"):
       putBack()
       wantsToQuit = true
     case .control("z"):
