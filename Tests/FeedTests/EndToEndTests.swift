@@ -539,6 +539,25 @@ import Testing
     #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
   }
 
+  /// Ctrl-Z stops the whole job when the feed was started by a wrapper that does not exec
+  /// (`sh -c`, a run script, make): stopping the feed alone left the wrapper waiting and the
+  /// shell without its terminal (issue 45, defect 8).
+  @Test func ctrlZStopsAWrapperThatDoesNotExecToo() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    // `; true` keeps sh from exec'ing the feed: the feed is its child, in its process group.
+    pane.type("clear; sh -c \"'\(binary)'; true\"")
+    pane.keys("Enter")
+    pane.wait(for: "the feed") { $0.contains("View more") && $0.contains("╭") }
+    pane.keys("C-z")
+    pane.wait(for: "the shell's job message") { $0.contains("Stopped") && !$0.contains("View more") }
+    pane.type("fg")
+    pane.keys("Enter")
+    pane.wait(for: "the feed redrawn") { $0.contains("View more") && !$0.contains("Stopped") }
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("View more") }
+  }
+
   /// `feed --watch`: the file is rewritten with a changed title, a new card, a deleted one and a
   /// moved one; the screen follows, and the card opened before the change is still open.
   @Test func watchedFileChangesShowInPlaceAndKeepExpansion() throws {

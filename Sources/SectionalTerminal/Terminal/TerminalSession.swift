@@ -315,7 +315,10 @@ public final class TerminalSession {
   /// running.
   public func suspend() {
     guard isActive else { return }
-    _ = raise(SIGTSTP)
+    // The whole process group, as vim does: a program started by a wrapper that does not exec
+    // (`sh -c`, a run script, make) stopped alone, the wrapper kept waiting for it, and the
+    // shell never got the terminal back. The handler then stops this process itself.
+    _ = kill(0, SIGTSTP)
   }
 
   private func installSignalHandlers() {
