@@ -53,6 +53,12 @@ package final class FeedFileWatcher {
   /// The largest file read, in bytes.
   package let limit: Int
 
+  /// Reads the file (at most `limit` bytes): `FeedCommand.readFile`, or a test's stand-in for
+  /// a refusal that root never meets (`chmod 000` does not stop it).
+  package var readFile: (_ path: String, _ limit: Int) -> FeedCommand.ReadResult = {
+    FeedCommand.readFile($0, limit: $1)
+  }
+
   package init(
     path: String, list: FeedList, stamp: FileStamp?, limit: Int = FeedOptions.defaultMaximumMegabytes << 20
   ) {
@@ -76,8 +82,11 @@ package final class FeedFileWatcher {
     case .success(let current):
       guard current != stamp else { return false }
       stamp = current
-      switch FeedCommand.readFile(path, limit: limit) {
+      switch readFile(path, limit) {
       case .failure(let reason):
+        // No version was read: the next poll tries again. Kept, the stamp left a file made
+        // readable again with the same content (after `chmod 000`) unread until it changed.
+        stamp = nil
         message = "\(name): \(reason); the last good feed stays"
       case .success(let bytes):
         if let mailbox = parsesOn {
