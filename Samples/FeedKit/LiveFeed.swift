@@ -141,6 +141,8 @@ package struct CardLines: Sendable {
   package private(set) var cards: [FeedCard]
   /// Lines read so far, complete ones.
   package private(set) var lineCount = 0
+  /// Whether the last line that was not blank made a card (false after a problem).
+  package private(set) var lastLineWasGood = false
   private var pending: [UInt8] = []
   private var skippingLongLine = false
   private var indexByID: [String: Int] = [:]
@@ -175,6 +177,7 @@ package struct CardLines: Sendable {
       if !skippingLongLine {
         lineCount += 1
         problems.append("\(name):\(lineCount): a line longer than \(Self.maximumLineBytes >> 20) MB; skipped")
+        lastLineWasGood = false
       }
       pending = []
       skippingLongLine = true
@@ -208,7 +211,9 @@ package struct CardLines: Sendable {
         cards.append(card)
       }
       changed = true
+      lastLineWasGood = true
     } catch {
+      lastLineWasGood = false
       let place = error.position.map { "\(name):\(lineCount):\($0.column)" } ?? "\(name):\(lineCount)"
       problems.append("\(place): \(error.message); line skipped")
     }
@@ -235,12 +240,12 @@ package final class CardStream {
   @discardableResult
   package func consume(_ bytes: some Collection<UInt8>, final: Bool = false) -> [String] {
     let (changed, problems) = lines.consume(bytes, final: final)
-    // The last problem stays until a good line arrives after it: then the feed is what the
-    // stream says again.
-    if let last = problems.last {
+    // The last problem stays until a good line arrives after it, in this read or a later one:
+    // then the feed is what the stream says again.
+    if lines.lastLineWasGood {
+      if changed { message = nil }
+    } else if let last = problems.last {
       message = last
-    } else if changed {
-      message = nil
     }
     if changed { list.replace(with: FeedDocument(title: list.document.title, cards: lines.cards)) }
     return problems

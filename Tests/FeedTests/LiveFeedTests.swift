@@ -184,6 +184,20 @@ import Testing
     #expect(list.document.cards.map(\.id) == ["a", "b"])
   }
 
+  /// A good line after a bad one in the same read clears the problem, as it does in a later
+  /// read: the problem stayed when both arrived at once (`printf 'not json\n{good}\n' | feed -`,
+  /// issue 45, defect 12). A bad line after a good one is still named.
+  @Test func aGoodLineInTheSameReadAsABadOneClearsIt() {
+    let list = FeedList(document: FeedDocument(title: "stdin", cards: []), width: 60, height: 40)
+    let stream = CardStream(list: list)
+    stream.consume(Array(("not json\n" + line("a", "A") + "\n").utf8))
+    #expect(stream.message == nil)
+    #expect(list.document.cards.map(\.id) == ["a"])
+    stream.consume(Array((line("b", "B") + "\n{\n").utf8))
+    #expect(stream.message?.hasPrefix("stdin:4:2: ") == true, "\(stream.message ?? "nil")")
+    #expect(list.document.cards.map(\.id) == ["a", "b"])
+  }
+
   /// A card without a caption has no blank row where the caption would be.
   @Test func anEmptyCaptionTakesNoRow() {
     let picture = Picture(width: 4, height: 2) { _, _ in Color(hex: 0x336699) }
