@@ -229,4 +229,18 @@ import Testing
     let absurd = TerminalSession.size(of: -1) { ["COLUMNS": "99999999999999999", "LINES": "10001"][$0] }
     #expect(absurd.columns == 80 && absurd.rows == 24)
   }
+
+  /// The kernel's size is held to the same range: `stty cols 65535 rows 65535` made a canvas
+  /// of millions of cells, 545 MB, and a second to quit (issue 45, defect 12).
+  @Test func aKernelSizePastTenThousandIsIgnoredAsTheEnvironmentsIs() throws {
+    let huge = try PseudoTerminal(columns: 65_535, rows: 65_535)
+    let ignored = TerminalSession.size(of: huge.terminal) { ["COLUMNS": "132", "LINES": "50"][$0] }
+    #expect(ignored.columns == 132 && ignored.rows == 50)
+    let wide = try PseudoTerminal(columns: 10_001, rows: 40)
+    let alsoIgnored = TerminalSession.size(of: wide.terminal) { _ in nil }
+    #expect(alsoIgnored.columns == 80 && alsoIgnored.rows == 24)
+    let usual = try PseudoTerminal(columns: 10_000, rows: 40)
+    let kept = TerminalSession.size(of: usual.terminal) { ["COLUMNS": "132", "LINES": "50"][$0] }
+    #expect(kept.columns == 10_000 && kept.rows == 40)
+  }
 }

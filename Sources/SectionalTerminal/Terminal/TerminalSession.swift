@@ -208,20 +208,24 @@ public final class TerminalSession {
   /// Whether `fd` is a terminal.
   public nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES` (each from 1 to
-  /// 10,000), else 80×24.
+  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES`, else 80×24;
+  /// each dimension from 1 to 10,000.
   public nonisolated static func size(
     of fd: Int32 = 1, environment: (String) -> String? = TerminalSession.environment
   )
     -> (columns: Int, rows: Int)
   {
+    // A value no terminal has (zero, negative, past 10,000) is ignored, as if unset: from the
+    // kernel too, where `stty cols 65535 rows 65535` made a canvas of hundreds of megabytes.
+    let range = 1...10_000
     var size = winsize()
-    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, range.contains(Int(size.ws_col)),
+      range.contains(Int(size.ws_row))
+    {
       return (Int(size.ws_col), Int(size.ws_row))
     }
-    // A value no terminal has (zero, negative, past 10,000) is ignored, as if unset.
     func dimension(_ name: String) -> Int? {
-      environment(name).flatMap { Int($0) }.flatMap { (1...10_000).contains($0) ? $0 : nil }
+      environment(name).flatMap { Int($0) }.flatMap { range.contains($0) ? $0 : nil }
     }
     let columns = dimension("COLUMNS") ?? 80
     let rows = dimension("LINES") ?? 24
