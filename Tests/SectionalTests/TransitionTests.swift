@@ -139,6 +139,21 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
     #expect(try harness.render().contains("Extra 2 of c0"))
   }
 
+  /// Animated updates that come faster than a transition plays (a file loading a slice a
+  /// frame) still show the cards already there: each interruption starts them from their
+  /// opacity then, so drawn by opacity they would stay hidden while the updates keep coming.
+  @Test func updatesFasterThanATransitionShowWhatIsAlreadyThere() throws {
+    let harness = try cardHarness([], size: Size(width: 40, height: 40))
+    var cards: [Card] = []
+    for index in 0..<4 {
+      cards.append(card("c\(index)"))
+      try harness.update(to: cards, animated: true)
+      harness.collectionView.transitionProgress = 0.1
+    }
+    let text = try harness.render(atProgress: 0.1)
+    #expect(text.contains("Title c0") && text.contains("Caption"), "\(text)")
+  }
+
   @Test func callsThatAreNotAnimatedEndTheTransition() throws {
     let cards = (0..<3).map { card("c\($0)") }
     let harness = try cardHarness(cards, size: Size(width: 40, height: 30))

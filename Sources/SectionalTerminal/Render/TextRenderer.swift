@@ -192,6 +192,8 @@ public final class TextRenderer {
       var before: Bool
     }
     var interiors: [SectionKey: CellRect] = [:]
+    // The same, whatever the card's opacity: what bounds a cell that stays.
+    var wholeInteriors: [SectionKey: CellRect] = [:]
     // A staying cell of a section: its item, the top of its line at the transition's start or
     // end (in that numbering), and where its top is now.
     var staying: [SectionKey: [(item: Int, line: Double, top: Int)]] = [:]
@@ -203,13 +205,17 @@ public final class TextRenderer {
         guard attributes.kind == .sectionCard,
           let path = phase == .disappearing ? element.before : element.after
         else { continue }
+        func interior(_ shown: CellRect) -> CellRect {
+          CellRect(
+            x: shown.x + 1, y: shown.y + 1, width: max(0, shown.width - 2), height: max(0, shown.height - 2))
+        }
         var shown = frame
         if attributes.alpha < 1 {
           shown.height = fadeRows(of: frame, alpha: attributes.alpha, across: frame)?.height ?? 0
         }
-        let interior = CellRect(
-          x: shown.x + 1, y: shown.y + 1, width: max(0, shown.width - 2), height: max(0, shown.height - 2))
-        interiors[SectionKey(section: path.section, before: phase == .disappearing)] = interior
+        let key = SectionKey(section: path.section, before: phase == .disappearing)
+        interiors[key] = interior(shown)
+        wholeInteriors[key] = interior(frame)
       } else if phase == .staying, attributes.category == .cell {
         if let before = element.before {
           staying[SectionKey(section: before.section, before: true), default: []].append(
@@ -222,11 +228,14 @@ public final class TextRenderer {
       }
     }
     return elements.map { element in
-      // An element that stays but is not wholly there yet was still being revealed when an
-      // animated update interrupted the transition that brought it: it goes on being revealed,
-      // or it would jump out over the button sliding down and the card's border.
-      guard let phase = element.phase, phase != .staying || element.attributes.alpha < 1,
-        element.attributes.category != .decoration,
+      // A cell that stays but is not wholly there yet was still being revealed when an animated
+      // update interrupted the transition that brought it: it stays inside its card and above
+      // the next cell, or it would jump out over the button sliding down and the card's
+      // border. Its opacity alone hides nothing: updates coming faster than a transition (a
+      // file loading) would keep it from ever showing.
+      let stays = element.phase == .staying
+      guard let phase = element.phase, !stays || element.attributes.alpha < 1,
+        element.attributes.category == .cell || !stays, element.attributes.category != .decoration,
         let path = phase == .disappearing ? element.before : element.after
       else { return nil }
       let key = SectionKey(section: path.section, before: phase == .disappearing)
@@ -234,7 +243,7 @@ public final class TextRenderer {
       var reveal = frame
       var bounded = false
       // A header or footer lies outside its card: only cells are revealed by it.
-      if element.attributes.category == .cell, let interior = interiors[key] {
+      if element.attributes.category == .cell, let interior = stays ? wholeInteriors[key] : interiors[key] {
         reveal = reveal.intersection(interior)
         bounded = true
       }
@@ -248,6 +257,7 @@ public final class TextRenderer {
         bounded = true
       }
       if !bounded {
+        if stays { return nil }
         reveal =
           fadeRows(of: frame, alpha: element.attributes.alpha, across: frame)
           ?? CellRect(x: 0, y: 0, width: 0, height: 0)
