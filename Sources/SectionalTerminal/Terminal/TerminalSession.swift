@@ -38,6 +38,8 @@ nonisolated(unsafe) private var rawAttributes = termios()
 nonisolated(unsafe) private var enterSequence: UnsafeMutableBufferPointer<UInt8>?
 /// Set while the SIGTSTP handler has the process stopped: SIGCONT leaves the re-entry to it.
 nonisolated(unsafe) private var suspendedByHandler = false
+/// Set by `suspend()` (Ctrl-Z) for the handler: stop the whole process group, not this process.
+nonisolated(unsafe) private var suspendsProcessGroup = false
 nonisolated(unsafe) private var sessionInput: Int32 = 0
 nonisolated(unsafe) private var sessionOutput: Int32 = 1
 nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
@@ -67,7 +69,15 @@ private func suspendFromSignalHandler(_ number: Int32) {
   sigemptyset(&mask)
   sigaddset(&mask, SIGTSTP)
   _ = pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-  _ = raise(SIGTSTP)
+  // Ctrl-Z stops the job, as vim does, once the terminal is back: a wrapper that does not exec
+  // (`sh -c`, a run script, make) would otherwise keep waiting, and the shell never get the
+  // terminal. Stopped first, the shell could print its job message on the alternate screen.
+  if suspendsProcessGroup {
+    suspendsProcessGroup = false
+    _ = kill(0, SIGTSTP)
+  } else {
+    _ = raise(SIGTSTP)
+  }
   // Continued (or never stopped: an orphaned process group ignores SIGTSTP).
   suspendedByHandler = false
   resumeFromSignalHandler()
@@ -319,10 +329,9 @@ public final class TerminalSession {
   /// running.
   public func suspend() {
     guard isActive else { return }
-    // The whole process group, as vim does: a program started by a wrapper that does not exec
-    // (`sh -c`, a run script, make) stopped alone, the wrapper kept waiting for it, and the
-    // shell never got the terminal back. The handler then stops this process itself.
-    _ = kill(0, SIGTSTP)
+    // The handler gives the terminal back, then stops the whole process group.
+    suspendsProcessGroup = true
+    _ = raise(SIGTSTP)
   }
 
   private func installSignalHandlers() {
