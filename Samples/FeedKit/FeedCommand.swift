@@ -288,7 +288,7 @@ package enum FeedCommand {
     return "\(path):\(position.line):\(position.column): \(error.message)"
   }
 
-  enum ReadResult {
+  package enum ReadResult {
     case success([UInt8])
     case failure(String)
   }
@@ -297,7 +297,7 @@ package enum FeedCommand {
   /// (a pipe, a device, a directory: `/dev/zero` never ends, a FIFO blocks until a writer
   /// comes), or it holds more than `limit` bytes. The open never blocks. `stream` reads a pipe
   /// or a terminal too (standard input), to its end, up to `limit`.
-  static func readFile(_ path: String, limit: Int, stream: Bool = false) -> ReadResult {
+  package static func readFile(_ path: String, limit: Int, stream: Bool = false) -> ReadResult {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(String(cString: strerror(errno))) }
     defer { close(descriptor) }

@@ -138,6 +138,7 @@ package enum JSONParser {
     // UTF-16 and UTF-32 (with their byte order mark, or ASCII's zero bytes between letters) are
     // named, rather than reported as a stray byte.
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+      || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])  // UTF-32BE's mark: two zeros, then not
       || (bytes.count >= 2 && (bytes[0] == 0) != (bytes[1] == 0))
       || (bytes.count >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0)  // UTF-32BE
     {

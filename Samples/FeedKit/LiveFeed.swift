@@ -53,6 +53,12 @@ package final class FeedFileWatcher {
   /// The largest file read, in bytes.
   package let limit: Int
 
+  /// Reads the file (at most `limit` bytes): `FeedCommand.readFile`, or a test's stand-in for
+  /// a refusal that root never meets (`chmod 000` does not stop it).
+  package var readFile: (_ path: String, _ limit: Int) -> FeedCommand.ReadResult = {
+    FeedCommand.readFile($0, limit: $1)
+  }
+
   package init(
     path: String, list: FeedList, stamp: FileStamp?, limit: Int = FeedOptions.defaultMaximumMegabytes << 20
   ) {
@@ -76,8 +82,11 @@ package final class FeedFileWatcher {
     case .success(let current):
       guard current != stamp else { return false }
       stamp = current
-      switch FeedCommand.readFile(path, limit: limit) {
+      switch readFile(path, limit) {
       case .failure(let reason):
+        // No version was read: the next poll tries again. Kept, the stamp left a file made
+        // readable again with the same content (after `chmod 000`) unread until it changed.
+        stamp = nil
         message = "\(name): \(reason); the last good feed stays"
       case .success(let bytes):
         if let mailbox = parsesOn {
@@ -132,6 +141,8 @@ package struct CardLines: Sendable {
   package private(set) var cards: [FeedCard]
   /// Lines read so far, complete ones.
   package private(set) var lineCount = 0
+  /// Whether the last line that was not blank made a card (false after a problem).
+  package private(set) var lastLineWasGood = false
   private var pending: [UInt8] = []
   private var skippingLongLine = false
   private var indexByID: [String: Int] = [:]
@@ -166,6 +177,7 @@ package struct CardLines: Sendable {
       if !skippingLongLine {
         lineCount += 1
         problems.append("\(name):\(lineCount): a line longer than \(Self.maximumLineBytes >> 20) MB; skipped")
+        lastLineWasGood = false
       }
       pending = []
       skippingLongLine = true
@@ -199,7 +211,9 @@ package struct CardLines: Sendable {
         cards.append(card)
       }
       changed = true
+      lastLineWasGood = true
     } catch {
+      lastLineWasGood = false
       let place = error.position.map { "\(name):\(lineCount):\($0.column)" } ?? "\(name):\(lineCount)"
       problems.append("\(place): \(error.message); line skipped")
     }
@@ -226,12 +240,12 @@ package final class CardStream {
   @discardableResult
   package func consume(_ bytes: some Collection<UInt8>, final: Bool = false) -> [String] {
     let (changed, problems) = lines.consume(bytes, final: final)
-    // The last problem stays until a good line arrives after it: then the feed is what the
-    // stream says again.
-    if let last = problems.last {
+    // The last problem stays until a good line arrives after it, in this read or a later one:
+    // then the feed is what the stream says again.
+    if lines.lastLineWasGood {
+      if changed { message = nil }
+    } else if let last = problems.last {
       message = last
-    } else if changed {
-      message = nil
     }
     if changed { list.replace(with: FeedDocument(title: list.document.title, cards: lines.cards)) }
     return problems

@@ -65,14 +65,15 @@ extension ListHarness {
   public var visibleObjects: [any ListDiffable] { adapter.visibleObjects }
 
   /// The visible frame drawn by the text front, plain (no colour), one line a row with trailing
-  /// spaces trimmed: what a user would see in a terminal of this size. Throws when drawing
-  /// raised a diagnostic not in `expecting` (a reuse kind with no registered view, say).
+  /// spaces trimmed: what a user would see in a terminal of this size, the adapter's empty view
+  /// included. Throws when drawing raised a diagnostic not in `expecting` (a reuse kind with no
+  /// registered view, say).
   public func render(expecting: Set<Diagnostic.Kind> = []) throws -> String {
     let columns = Int(max(0, collectionView.bounds.width).rounded(.down))
     let rows = Int(max(0, collectionView.bounds.height).rounded(.down))
     var canvas = Canvas(width: columns, height: rows)
     try act("render()", expecting: expecting, keepingTransition: nil) { harness in
-      harness.renderer.render(harness.collectionView, into: &canvas)
+      harness.renderer.render(harness.collectionView, emptyView: harness.adapter.emptyView, into: &canvas)
     }
     return canvas.plainText()
   }

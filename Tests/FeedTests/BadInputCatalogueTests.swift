@@ -334,6 +334,11 @@ import Testing
         "F12", "UTF-16", [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00],
         "the file is UTF-16 or UTF-32; a feed file is UTF-8"
       ),
+      // Its byte order mark starts with two zero bytes, then two that are not (issue 45, 12).
+      (
+        "F12", "UTF-32BE with its byte order mark", [0, 0, 0xFE, 0xFF, 0, 0, 0, 0x5B, 0, 0, 0, 0x5D],
+        "the file is UTF-16 or UTF-32; a feed file is UTF-8"
+      ),
       ("F13", "a card without a title", Array(#"[{"id": "a"}]"#.utf8), "cards[0] needs \"title\""),
       ("F14", "two cards with one id", Array(("[" + card() + "," + card() + "]").utf8), "ids must be unique"),
     ]

@@ -440,11 +440,30 @@ import Testing
   /// private use, Devanagari): every incremental frame equals the same frame redrawn in full
   /// with Ctrl-L, whatever widths tmux gives them.
   @Test func graphemesOfUncertainWidthLeaveNoStaleCells() throws {
-    let binary = try Self.requirements()
-    let texts = [
+    try expectNoStaleCells([
       "Family 👨‍👩‍👧‍👦 and 🏳️‍🌈 flags 🇯🇵🇫🇷 ok", "Hearts ❤️ ☀️ ✈️ vs ☀ ✈ plain", "Private \u{E000} and \u{F8FF} use",
       "हिन्दी पाठ क्षत्रिय दिखाएँ", "Skin 👍🏽 👋🏿 tones", "Mixed 東京 ❤️ क्षि 👨‍💻 end",
-    ]
+    ])
+  }
+
+  /// Graphemes whose width changed between Unicode versions, that terminals measure by
+  /// another table than the toolchain's, or that no table knows: recent wide letters, Hangul
+  /// jamo extended-B (0 columns in terminals), prepended concatenation marks, the Yijing and
+  /// trigram symbols (wide since Unicode 16), CJK extension H, unassigned code points. Each
+  /// left stale cells until Ctrl-L (issue 45, defect 11).
+  @Test func graphemesWhoseWidthIsInDoubtLeaveNoStaleCells() throws {
+    try expectNoStaleCells([
+      "Kana \u{1AFF0}\u{1AFF1} tangut \u{18D00} mark \u{16FF0} ok",
+      "Jamo x\u{D7B0}y and \u{1100}\u{D7B0} end",
+      "Arabic \u{0600}1 and \u{06DD}2 marks ok", "Yijing \u{4DC0}\u{4DC1} trigram \u{2630} \u{1D300} ok",
+      "Ext H \u{31350}\u{31351} and \u{0378} \u{2FFFD} unknown", "Mixed 東京 \u{4DFF} x\u{D7FB} \u{0605}z end",
+    ])
+  }
+
+  /// Every incremental frame of a feed made of `texts`, scrolled and opened by keys, equals the
+  /// same frame redrawn in full with Ctrl-L.
+  private func expectNoStaleCells(_ texts: [String]) throws {
+    let binary = try Self.requirements()
     func text(_ index: Int) -> String { texts[index % texts.count] }
     let cards = (0..<14).map { index in
       #"{"id": "c\#(index)", "title": "\#(text(index))", "description": "\#(text(index + 1)) \#(text(index + 2))", "caption": "\#(text(index + 3))", "detail": "\#(text(index + 4))", "extras": ["\#(text(index + 5))"]}"#
@@ -537,6 +556,25 @@ import Testing
     pane.wait(for: "the shell") { !$0.contains("View less") }
     let modes = pane.terminalModes()
     #expect(modes.contains("icanon") && modes.contains("echo"), "cooked mode again: \(modes)")
+  }
+
+  /// Ctrl-Z stops the whole job when the feed was started by a wrapper that does not exec
+  /// (`sh -c`, a run script, make): stopping the feed alone left the wrapper waiting and the
+  /// shell without its terminal (issue 45, defect 8).
+  @Test func ctrlZStopsAWrapperThatDoesNotExecToo() throws {
+    let binary = try Self.requirements()
+    let pane = Pane()
+    // `; true` keeps sh from exec'ing the feed: the feed is its child, in its process group.
+    pane.type("clear; sh -c \"'\(binary)'; true\"")
+    pane.keys("Enter")
+    pane.wait(for: "the feed") { $0.contains("View more") && $0.contains("╭") }
+    pane.keys("C-z")
+    pane.wait(for: "the shell's job message") { $0.contains("Stopped") && !$0.contains("View more") }
+    pane.type("fg")
+    pane.keys("Enter")
+    pane.wait(for: "the feed redrawn") { $0.contains("View more") && !$0.contains("Stopped") }
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("View more") }
   }
 
   /// `feed --watch`: the file is rewritten with a changed title, a new card, a deleted one and a

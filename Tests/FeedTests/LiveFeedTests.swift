@@ -101,6 +101,31 @@ import Testing
     #expect(list.controllers.first === controllerA)
   }
 
+  /// A file that could not be read (made unreadable with `chmod 000`) is read again once it
+  /// can be, though its content, and so its stamp, did not change: the stamp of a failed read
+  /// was kept, and the status line said "Permission denied" until the file was touched (issue
+  /// 45, defect 9).
+  @Test func aWatchedFileThatCouldNotBeReadIsReadOnceItCanBe() throws {
+    let path = try temporaryFile("[" + line("a", "A") + "]")
+    defer { removeTemporaryFile(path) }
+    let list = FeedList(document: FeedDocument(title: "feed", cards: []), width: 60, height: 40)
+    let watcher = FeedFileWatcher(path: path, list: list, stamp: nil)
+    // What `chmod 000` does to a user's read; root reads whatever the mode, so it is played.
+    var unreadable = true
+    watcher.readFile = { path, limit in
+      unreadable ? .failure("Permission denied") : FeedCommand.readFile(path, limit: limit)
+    }
+    #expect(watcher.poll())
+    #expect(watcher.message == "feed.json: Permission denied; the last good feed stays")
+    #expect(!watcher.poll(), "still refused: nothing changed")
+    unreadable = false
+    #expect(watcher.poll())
+    list.adapter.flushPendingUpdates()
+    #expect(watcher.message == nil)
+    #expect(list.document.cards.map(\.title) == ["A"])
+    #expect(!watcher.poll(), "read once: unchanged since")
+  }
+
   /// A watched file replaced by a FIFO, a device or one past the size limit: the poll answers
   /// at once (opening a FIFO used to block until a writer came), and the last good feed stays.
   @Test func aWatchedFileReplacedByAFifoADeviceOrAHugeFileKeepsTheLastGoodFeed() throws {
@@ -156,6 +181,20 @@ import Testing
         == #"stdin:2:1: the card must be an object, found "not json", which is not JSON; line skipped"#)
     stream.consume(Array((line("b", "B") + "\n").utf8))
     #expect(stream.message == nil)
+    #expect(list.document.cards.map(\.id) == ["a", "b"])
+  }
+
+  /// A good line after a bad one in the same read clears the problem, as it does in a later
+  /// read: the problem stayed when both arrived at once (`printf 'not json\n{good}\n' | feed -`,
+  /// issue 45, defect 12). A bad line after a good one is still named.
+  @Test func aGoodLineInTheSameReadAsABadOneClearsIt() {
+    let list = FeedList(document: FeedDocument(title: "stdin", cards: []), width: 60, height: 40)
+    let stream = CardStream(list: list)
+    stream.consume(Array(("not json\n" + line("a", "A") + "\n").utf8))
+    #expect(stream.message == nil)
+    #expect(list.document.cards.map(\.id) == ["a"])
+    stream.consume(Array((line("b", "B") + "\n{\n").utf8))
+    #expect(stream.message?.hasPrefix("stdin:4:2: ") == true, "\(stream.message ?? "nil")")
     #expect(list.document.cards.map(\.id) == ["a", "b"])
   }
 

@@ -93,6 +93,33 @@ final class SettingsSource: ListAdapterDataSource {
     #expect(viewer.render().plainText().contains("Bluetooth ✓"))
   }
 
+  /// A focused text row is drawn so that it shows, in colour and without: before, Tab moved the
+  /// focus onto a row that looked like every other (issue 45, defect 3).
+  @Test(arguments: [ColorDepth.none, .trueColor])
+  func aFocusedTextRowShows(colors: ColorDepth) throws {
+    let source = SettingsSource([Settings(id: "s", rows: ["Wi-Fi", "Bluetooth", "Sound"])]) { _ in
+      SettingsController()
+    }
+    let adapter = ListAdapter(collectionView: CollectionView(size: Size(width: 40, height: 12)))
+    adapter.scheduler = { _ in }
+    adapter.dataSource = source
+    adapter.reloadData()
+    let viewer = ListViewer(
+      adapter: adapter, renderer: TextRenderer(environment: DrawEnvironment(colors: colors)), columns: 40,
+      rows: 12)
+    let plain = viewer.render()
+    viewer.handle(.tab)
+    viewer.handle(.tab)
+    #expect(viewer.focused == IndexPath(item: 1, section: 0))
+    let focused = viewer.render()
+    let row = try #require((0..<focused.height).first { focused.line($0).hasPrefix("Bluetooth") })
+    #expect(focused.plainText() == plain.plainText(), "the same text")
+    // Every column of the focused row differs from the unfocused one, and no other row does.
+    #expect((0..<40).allSatisfy { focused[$0, row].style != plain[$0, row].style })
+    for y in 0..<row { #expect((0..<40).allSatisfy { focused[$0, y] == plain[$0, y] }, "row \(y)") }
+    if colors == .none { #expect(focused[0, row].style.attributes.contains(.reverse)) }
+  }
+
   @Test func focusStaysOnTheToggleWhenItOpensSelectableRows() {
     let source = SettingsSource([Settings(id: "adv", rows: ["Name", "Email", "Proxy", "Logging"])]) { _ in
       AdvancedController()

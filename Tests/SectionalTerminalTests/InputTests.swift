@@ -1,3 +1,4 @@
+import Sectional
 import Testing
 
 @testable import SectionalTerminal
@@ -55,7 +56,34 @@ import Testing
   @Test func garbageIsDroppedNotFatal() {
     #expect(keys("\u{1B}[99;99;99X") == [])
     #expect(keys("\u{FF}\u{80}a").last == .character("a"))
-    #expect(keys("\u{1B}x") == [.escape, .character("x")])
+    #expect(keys("\u{1B}x") == [.alt(.character("x"))])
+  }
+
+  /// ESC before a key, in one read, is Alt (Meta) and that key, as terminals send it, not Esc
+  /// then the key: `ESC j`, `ESC b` (macOS's Option-←), `ESC CR` and `ESC ESC [A` each quit the
+  /// viewer before (issue 45, defect 10). Ctrl-D is not a quit key either.
+  @Test @MainActor func escapeBeforeAKeyIsAlt() {
+    #expect(keys("\u{1B}j") == [.alt(.character("j"))])
+    #expect(keys("\u{1B}b") == [.alt(.character("b"))])
+    #expect(keys("\u{1B}\r") == [.alt(.enter)])
+    #expect(keys("\u{1B}é") == [.alt(.character("é"))])
+    #expect(keys("\u{1B}\u{1B}[A") == [.alt(.up)])
+    #expect(keys("\u{1B}\u{1B}OB") == [.alt(.down)])
+    #expect(keys("\u{1B}\u{3}") == [.alt(.control("c"))])
+    #expect(keys("\u{1B}\u{7F}") == [.alt(.backspace)])
+    #expect(keys("\u{1B}\u{1B}") == [.escape, .escape], "two presses of Esc")
+    #expect(keys("\u{1B}\u{1B}x") == [.escape, .alt(.character("x"))])
+    // Split across reads, the key after the ESC is waited for, as a sequence's rest is.
+    var decoder = InputDecoder()
+    #expect(decoder.feed([0x1B]) == [])
+    #expect(decoder.feed([0xC3]) == [])
+    #expect(decoder.feed([0xA9]) == [.alt(.character("é"))])
+    for bytes in ["\u{1B}j", "\u{1B}b", "\u{1B}\r", "\u{1B}é", "\u{1B}\u{1B}[A", "\u{4}"] {
+      let viewer = ListViewer(
+        collectionView: CollectionView(size: Size(width: 20, height: 5)), renderer: TextRenderer())
+      for key in keys(bytes) { viewer.handle(key) }
+      #expect(!viewer.wantsToQuit, "\(Array(bytes.utf8))")
+    }
   }
 
   func keys(bytes: [UInt8]) -> [Key] {
@@ -200,5 +228,19 @@ import Testing
     // No terminal is that wide: ignored, rather than a canvas too large to make.
     let absurd = TerminalSession.size(of: -1) { ["COLUMNS": "99999999999999999", "LINES": "10001"][$0] }
     #expect(absurd.columns == 80 && absurd.rows == 24)
+  }
+
+  /// The kernel's size is held to the same range: `stty cols 65535 rows 65535` made a canvas
+  /// of millions of cells, 545 MB, and a second to quit (issue 45, defect 12).
+  @Test func aKernelSizePastTenThousandIsIgnoredAsTheEnvironmentsIs() throws {
+    let huge = try PseudoTerminal(columns: 65_535, rows: 65_535)
+    let ignored = TerminalSession.size(of: huge.terminal) { ["COLUMNS": "132", "LINES": "50"][$0] }
+    #expect(ignored.columns == 132 && ignored.rows == 50)
+    let wide = try PseudoTerminal(columns: 10_001, rows: 40)
+    let alsoIgnored = TerminalSession.size(of: wide.terminal) { _ in nil }
+    #expect(alsoIgnored.columns == 80 && alsoIgnored.rows == 24)
+    let usual = try PseudoTerminal(columns: 10_000, rows: 40)
+    let kept = TerminalSession.size(of: usual.terminal) { ["COLUMNS": "132", "LINES": "50"][$0] }
+    #expect(kept.columns == 10_000 && kept.rows == 40)
   }
 }

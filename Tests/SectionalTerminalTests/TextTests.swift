@@ -47,6 +47,37 @@ import Testing
       DisplayWidth.of(text) == expected, "\(why): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
   }
 
+  /// The table is the toolchain's Unicode version's (16): letters made East Asian Wide since
+  /// Unicode 13 and 14, and the Yijing symbols since 16, are 2; Hangul jamo extended-B is 0
+  /// as its older forms are (issue 45, defect 11).
+  @Test func theTableIsTheToolchainsUnicodeVersion() {
+    for wide: UInt32 in [0x16FF0, 0x16FF1, 0x18D00, 0x18D08, 0x1AFF0, 0x1AFFE, 0x4DC0, 0x1D300, 0x31350] {
+      #expect(DisplayWidth.of(Character(Unicode.Scalar(wide)!)) == 2, "U+\(String(wide, radix: 16))")
+    }
+    for joined: UInt32 in [0xD7B0, 0xD7FB, 0x1160] {
+      #expect(DisplayWidth.of(Character(Unicode.Scalar(joined)!)) == 0, "U+\(String(joined, radix: 16))")
+    }
+    #expect(Unicode.Scalar(0x1FAE9)!.properties.age?.major == 16, "the toolchain's properties are Unicode 16")
+  }
+
+  /// Every grapheme whose width a terminal may measure otherwise than the table is in doubt, so
+  /// incremental frames rewrite its row (issue 45, defect 11); what every terminal agrees on
+  /// is not.
+  @Test func graphemesWhoseWidthIsInDoubt() {
+    let doubtful: [String] = [
+      "\u{16FF0}", "\u{18D00}", "\u{1AFF0}", "\u{D7B0}", "\u{1100}\u{D7B0}", "\u{0600}1", "\u{06DD}2",
+      "\u{4DC0}", "\u{2630}", "\u{1D300}", "\u{31350}", "\u{0378}", "\u{2FFFD}", "\u{AD}", "👨‍👩‍👧‍👦", "\u{E000}",
+    ]
+    for text in doubtful {
+      let character = Character(text)
+      #expect(
+        DisplayWidth.isUncertain(character), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+    for text in ["a", "é", "漢", "한", "─", "▀", "€", "ж", "😀", "カ"] {
+      #expect(!DisplayWidth.isUncertain(Character(text)), "\(text)")
+    }
+  }
+
   @Test func stringWidthIsTheSumOfItsGraphemes() {
     for (text, _, _) in Self.cases {
       #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })

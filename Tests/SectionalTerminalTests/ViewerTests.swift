@@ -115,6 +115,39 @@ struct Harness {
     #expect(error?.description.contains("needs a terminal") == true)
   }
 
+  /// Printing right after an animated update prints its end, as the docs promise: a transition
+  /// left pending at progress 0 drew blank rows where the new cards were (issue 45, defect 1).
+  @Test(arguments: [2, 4])
+  func printingRightAfterAnAnimatedUpdatePrintsItsEnd(cards: Int) throws {
+    let harness = Harness(cards: 1, columns: 40, rows: 10)
+    harness.source.cards = [testCard("a")]
+    harness.adapter.performUpdates()
+    _ = harness.text
+    // Every card on screen changes: the update builds a transition.
+    harness.source.cards = (0..<cards).map { testCard("c\($0)") }
+    harness.adapter.performUpdates(animated: true)
+    harness.adapter.flushPendingUpdates()
+    #expect(harness.adapter.collectionView.transition != nil, "the update built a transition")
+    var bytes: [UInt8] = []
+    try harness.viewer.printContent { bytes += $0 }
+    let lines = String(decoding: bytes, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    for card in 0..<cards { #expect(lines.contains { $0.contains("Title c\(card)") }, "card \(card)") }
+    let height = Int(harness.adapter.collectionView.contentSize.height.rounded(.up))
+    #expect(lines.count - 1 == height)
+    #expect(!lines.prefix(3).allSatisfy { $0.allSatisfy { $0 == " " } }, "the first card at the top")
+
+    // The renderer's own printing, without a viewer, likewise.
+    harness.source.cards = (0..<cards + 1).map { testCard("d\($0)") }
+    harness.adapter.performUpdates(animated: true)
+    harness.adapter.flushPendingUpdates()
+    var printed: [UInt8] = []
+    try harness.viewer.renderer.printContent(
+      of: harness.adapter.collectionView, emptyView: nil, columns: 40, output: { printed += $0 })
+    let text = String(decoding: printed, as: UTF8.self)
+    for card in 0..<cards + 1 { #expect(text.contains("Title d\(card)"), "card \(card)") }
+  }
+
   /// Standard input at its end is the end of the session, not a loop on an empty read.
   @Test func inputAtItsEndClosesTheSession() throws {
     var fds: [Int32] = [-1, -1]
@@ -193,6 +226,24 @@ struct Harness {
     #expect(seen == [0, 1, 2, 3, 4, 5])
     harness.viewer.handle(.backTab)
     #expect(harness.viewer.focused?.section == 4)
+  }
+
+  /// Tab onto a button already wholly in view leaves the list where it is, at the top of the
+  /// view or at its bottom: it used to scroll 2 rows to show the card's border (issue 45,
+  /// defect 5).
+  @Test(arguments: [true, false])
+  func tabOntoAButtonInViewDoesNotScroll(atTop: Bool) throws {
+    let harness = Harness(rows: 16)
+    let view = harness.adapter.collectionView
+    let button = IndexPath(item: 4, section: 1)
+    let frame = try #require(view.collectionViewLayout.layoutAttributesForItem(at: button)).frame
+    view.setContentOffset(Point(x: 0, y: atTop ? frame.minY : frame.maxY - view.bounds.height))
+    let offset = view.contentOffset
+    #expect(frame.minY >= view.bounds.minY && frame.maxY <= view.bounds.maxY, "wholly in view")
+    // Tab lands on the first button in view, Shift-Tab on the last.
+    harness.viewer.handle(atTop ? .tab : .backTab)
+    #expect(harness.viewer.focused == button)
+    #expect(view.contentOffset == offset)
   }
 
   @Test func scrollingKeysMoveAndClamp() {

@@ -103,6 +103,18 @@ func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) thro
     #expect(harness.collectionView.contentOffset.y > 0)
   }
 
+  /// With no sections, the harness draws the adapter's empty view where the viewer does: a
+  /// test sees what a user would (issue 45, defect 6).
+  @Test func anEmptyListDrawsItsEmptyView() throws {
+    let source = FeedSource([])
+    source.empty = .text("Nothing here yet", role: .body, width: 20, height: 1)
+    let harness = try ListHarness(dataSource: source, size: Size(width: 30, height: 5))
+    #expect(try harness.render() == "\n Nothing here yet\n\n\n")
+    source.objects = [Note(id: 1)]
+    try harness.perform { $0.adapter.performUpdates() }
+    #expect(!(try harness.render().contains("Nothing here yet")))
+  }
+
   @Test func resizingRewrapsTextAndMovesLaterSections() throws {
     let long = Card(
       id: "long", title: "A title that is long enough to wrap at thirty columns", description: "Short",

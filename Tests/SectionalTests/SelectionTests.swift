@@ -1,7 +1,25 @@
+import SectionalTerminal
+import SectionalTesting
 import SeededRandom
 import Testing
 
 @testable import Sectional
+
+/// Three rows a user may select, recording what it is told; with `deselectsOnTap`, a row is
+/// a press: the controller deselects it in `didSelectItem(at:)`, as UIKit apps do.
+@MainActor
+final class TapRows: SectionController {
+  var deselectsOnTap = false
+  var told: [String] = []
+  override func numberOfItems() -> Int { 3 }
+  override func cellForItem(at index: Int) -> CellDescriptor { textCell("Row \(index)", role: .body) }
+  override func shouldSelectItem(at index: Int) -> Bool { true }
+  override func didSelectItem(at index: Int) {
+    told.append("select \(index)")
+    if deselectsOnTap { collectionContext?.deselectItem(at: index, in: self) }
+  }
+  override func didDeselectItem(at index: Int) { told.append("deselect \(index)") }
+}
 
 @MainActor
 @Suite struct SelectionTests {
@@ -18,6 +36,54 @@ import Testing
     adapter.collectionView.selectItem(at: IndexPath(item: 7, section: 0))  // an extra
     controller.toggle()
     #expect(adapter.collectionView.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)])
+  }
+
+  /// Enter in the terminal and the test kit's `select(item:)` are the same tap, UIKit's: the
+  /// selection lasts (a text row is drawn underlined) until another tap replaces it, a second
+  /// tap deselects it under multiple selection, and a controller that wants a press deselects
+  /// in `didSelectItem(at:)`. The terminal used to deselect quietly after every Enter, so a
+  /// test of a lasting selection passed while the terminal never showed one (issue 45,
+  /// defect 4).
+  @Test(arguments: [false, true], [false, true])
+  func enterAndTheTestKitsSelectAreTheSameTap(multiple: Bool, deselectsOnTap: Bool) throws {
+    let size = Size(width: 30, height: 10)
+    let kitRows = TapRows()
+    kitRows.deselectsOnTap = deselectsOnTap
+    let kit = try ListHarness(objects: [Note(id: 1)], size: size) { _ in kitRows }
+    let terminalRows = TapRows()
+    terminalRows.deselectsOnTap = deselectsOnTap
+    let terminal = try ListHarness(objects: [Note(id: 1)], size: size) { _ in terminalRows }
+    let viewer = ListViewer(adapter: terminal.adapter, renderer: terminal.renderer, columns: 30, rows: 11)
+    viewer.showsStatusLine = false
+    viewer.resize(columns: 30, rows: 10)
+    kit.collectionView.allowsMultipleSelection = multiple
+    terminal.collectionView.allowsMultipleSelection = multiple
+
+    for item in [1, 2, 2] {
+      try kit.select(item: item, inSectionOf: Note(id: 1))
+      viewer.focused = IndexPath(item: item, section: 0)
+      viewer.handle(.enter)
+      #expect(terminalRows.told == kitRows.told)
+      #expect(
+        terminal.collectionView.indexPathsForSelectedItems == kit.collectionView.indexPathsForSelectedItems)
+    }
+    let selected = terminal.collectionView.indexPathsForSelectedItems.map(\.item).sorted()
+    switch (multiple, deselectsOnTap) {
+    case (_, true): #expect(selected == [])
+    case (false, false):
+      #expect(selected == [2])
+      #expect(kitRows.told == ["select 1", "deselect 1", "select 2", "select 2"])
+    case (true, false):
+      #expect(selected == [1])
+      #expect(kitRows.told == ["select 1", "select 2", "deselect 2"])
+    }
+    // What stays selected is what the user sees: underlined, in the terminal as in the kit.
+    let frame = viewer.render()
+    for item in 0..<3 {
+      let row = try #require((0..<frame.height).first { frame.line($0).contains("Row \(item)") })
+      let x = try #require(frame.line(row).firstIndex(of: "R")).utf16Offset(in: frame.line(row))
+      #expect(frame[x, row].style.attributes.contains(.underline) == selected.contains(item), "row \(item)")
+    }
   }
 
   @Test func aReloadedSectionDropsItsSelection() {

@@ -115,6 +115,45 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
     #expect(previous == end.count)
   }
 
+  /// An animated update that arrives while a card opens starts every element from where it is
+  /// on screen: the rows the sliding button has not uncovered yet stay hidden, inside the card,
+  /// instead of jumping over the button and the border (issue 45, defect 2).
+  @Test func anUpdateWhileACardOpensStartsFromTheFrameOnScreen() throws {
+    let cards = (0..<3).map { card("c\($0)") }
+    let harness = try cardHarness(cards, size: Size(width: 40, height: 40))
+    try harness.select(item: 4, inSectionOf: cards[0], animated: true)
+    let opening = try harness.render(atProgress: 0.4)
+    #expect(opening.contains("[ View less ]") && !opening.contains("Extra 2 of c0"), "half open")
+    try harness.update(to: cards + [card("c3")], animated: true)
+    #expect(harness.transition != nil)
+    #expect(try harness.render(atProgress: 0) == opening)
+    for step in 1...9 {
+      let text = try harness.render(atProgress: Double(step) / 10)
+      let lines = text.split(separator: "\n").map(String.init)
+      // Nothing is drawn over the button's row but the button, as it slides over the rows.
+      let button = try #require(lines.first { $0.contains("[ View less ]") }).drop { $0 == " " }
+      #expect(button.hasPrefix("│ [ View less ]"), "progress \(Double(step) / 10)")
+      #expect(!button.dropFirst(16).contains { $0.isLetter }, "progress \(Double(step) / 10)")
+    }
+    harness.collectionView.finishTransition()
+    #expect(try harness.render().contains("Extra 2 of c0"))
+  }
+
+  /// Animated updates that come faster than a transition plays (a file loading a slice a
+  /// frame) still show the cards already there: each interruption starts them from their
+  /// opacity then, so drawn by opacity they would stay hidden while the updates keep coming.
+  @Test func updatesFasterThanATransitionShowWhatIsAlreadyThere() throws {
+    let harness = try cardHarness([], size: Size(width: 40, height: 40))
+    var cards: [Card] = []
+    for index in 0..<4 {
+      cards.append(card("c\(index)"))
+      try harness.update(to: cards, animated: true)
+      harness.collectionView.transitionProgress = 0.1
+    }
+    let text = try harness.render(atProgress: 0.1)
+    #expect(text.contains("Title c0") && text.contains("Caption"), "\(text)")
+  }
+
   @Test func callsThatAreNotAnimatedEndTheTransition() throws {
     let cards = (0..<3).map { card("c\($0)") }
     let harness = try cardHarness(cards, size: Size(width: 40, height: 30))

@@ -1,5 +1,5 @@
 /// A key press or a mouse event read from the terminal.
-public enum Key: Hashable, Sendable {
+public indirect enum Key: Hashable, Sendable {
   /// A printable character (a whole grapheme cluster).
   case character(Character)
   /// An arrow key.
@@ -10,6 +10,9 @@ public enum Key: Hashable, Sendable {
   case tab, backTab, enter, escape, backspace, delete
   /// Ctrl and a letter, lowercased: `.control("c")` is Ctrl-C.
   case control(Character)
+  /// Alt (Meta, macOS's Option as Meta) held with a key: terminals send ESC before the key
+  /// (`ESC j`, `ESC CR`, `ESC ESC [A` for Alt-↑), so it is not the Esc key and then the key.
+  case alt(Key)
   /// A mouse press, release or wheel turn.
   case mouse(MouseEvent)
   /// Text pasted into the terminal (bracketed paste), whole: never read as keys. Lines end in
@@ -57,7 +60,8 @@ public struct MouseEvent: Hashable, Sendable {
 ///
 /// Sequences may arrive split across reads; an incomplete one waits for more bytes. A lone ESC
 /// is ambiguous (the Esc key, or the start of a sequence): the caller calls ``flush()`` when no
-/// byte followed within a short time, which makes it the Esc key. Malformed or unknown
+/// byte followed within a short time, which makes it the Esc key. ESC followed by a key is
+/// ``Key/alt(_:)`` and that key. Malformed or unknown
 /// sequences are dropped whole, a runaway one up to its final byte however long it runs, and a
 /// byte that breaks off a UTF-8 character is read on its own: no byte of a sequence is ever read
 /// as a key of its own. Text pasted between bracketed-paste markers is one ``Key/paste(_:)``,
@@ -140,6 +144,7 @@ public struct InputDecoder: Sendable {
     case .character(let character): pasted.append(character)
     case .enter: pasted.append("\n")
     case .tab: pasted.append("\t")
+    case .alt(let key): return collect(key)  // a stray ESC in the text is left out, not its key
     default: return
     }
     pastedCount += 1
@@ -232,10 +237,20 @@ public struct InputDecoder: Sendable {
       guard (0x40...0x7E).contains(buffer[end]) else { return (end - index, nil) }
       return (end - index + 1, Self.cursorKey(buffer[end]))
     case 0x1B:
-      return (1, .escape)  // ESC ESC: the first is the key
+      // ESC ESC and a CSI or SS3 sequence: Alt and that key (Alt-↑). Otherwise the first ESC is
+      // the Esc key, pressed on its own.
+      guard index + 2 < buffer.count else { return final ? (1, .escape) : (0, nil) }
+      guard buffer[index + 2] == 0x5B || buffer[index + 2] == 0x4F else { return (1, .escape) }
+      let (consumed, key) = decodeEscape(at: index + 1, final: final)
+      if consumed == 0 { return (0, nil) }
+      if case .mouse = key { return (1, .escape) }  // a click just after Esc: both stand
+      return (1 + consumed, key.map { .alt($0) })
     default:
-      // Alt and a key: read as Esc, then the key on its own.
-      return (1, .escape)
+      // Alt and a key: terminals send ESC before it, in one write. Read as the Esc key, it
+      // quit the viewer whenever the user held Alt (or Option as Meta).
+      let (consumed, key) = decodeOne(at: index + 1, final: final)
+      if consumed == 0 { return (0, nil) }
+      return (1 + consumed, key.map { .alt($0) })
     }
   }
 

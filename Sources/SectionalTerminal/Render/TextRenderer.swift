@@ -40,10 +40,21 @@ public final class TextRenderer {
     self.environment = environment
   }
 
-  /// Paints the collection view's viewport into `canvas` (cleared first), with the button at
-  /// `focused` highlighted.
-  public func render(_ collectionView: CollectionView, focused: IndexPath? = nil, into canvas: inout Canvas) {
+  /// Paints the collection view's viewport into `canvas` (cleared first), with the item at
+  /// `focused` highlighted, and `emptyView` (an adapter's) inset by a cell when there are no
+  /// sections. The viewer and the test kit both draw through here, so a test sees what a user
+  /// would.
+  public func render(
+    _ collectionView: CollectionView, focused: IndexPath? = nil, emptyView: CellDescriptor? = nil,
+    into canvas: inout Canvas
+  ) {
     render(collectionView, rect: collectionView.bounds, focused: focused, into: &canvas)
+    if let emptyView, collectionView.numberOfSections == 0 {
+      let size = Self.cellRect(collectionView.bounds, origin: collectionView.bounds.origin)
+      draw(
+        emptyView, in: CellRect(x: 1, y: 1, width: max(0, size.width - 2), height: max(0, size.height - 1)),
+        into: &canvas)
+    }
   }
 
   /// Paints the content in `rect` (content coordinates) into `canvas`, its top-left corner at the
@@ -169,8 +180,8 @@ public final class TextRenderer {
     return rows > 0 ? CellRect(x: across.x, y: frame.y, width: across.width, height: rows) : nil
   }
 
-  /// For each cell and supplementary that appears or leaves in a transition, the part of its
-  /// frame drawn now: for a cell, inside its section's card as the card is now (its border
+  /// For each cell and supplementary that appears or leaves in a transition (or stays, still
+  /// fading in from an interrupted one), the part of its frame drawn now: for a cell, inside its section's card as the card is now (its border
   /// excluded) and above the next cell of its section that stays on a later line; with neither,
   /// and for a supplementary, the top rows its opacity gives.
   /// Nil for every other element. A leaving element is matched with its section before the
@@ -181,6 +192,8 @@ public final class TextRenderer {
       var before: Bool
     }
     var interiors: [SectionKey: CellRect] = [:]
+    // The same, whatever the card's opacity: what bounds a cell that stays.
+    var wholeInteriors: [SectionKey: CellRect] = [:]
     // A staying cell of a section: its item, the top of its line at the transition's start or
     // end (in that numbering), and where its top is now.
     var staying: [SectionKey: [(item: Int, line: Double, top: Int)]] = [:]
@@ -192,13 +205,17 @@ public final class TextRenderer {
         guard attributes.kind == .sectionCard,
           let path = phase == .disappearing ? element.before : element.after
         else { continue }
+        func interior(_ shown: CellRect) -> CellRect {
+          CellRect(
+            x: shown.x + 1, y: shown.y + 1, width: max(0, shown.width - 2), height: max(0, shown.height - 2))
+        }
         var shown = frame
         if attributes.alpha < 1 {
           shown.height = fadeRows(of: frame, alpha: attributes.alpha, across: frame)?.height ?? 0
         }
-        let interior = CellRect(
-          x: shown.x + 1, y: shown.y + 1, width: max(0, shown.width - 2), height: max(0, shown.height - 2))
-        interiors[SectionKey(section: path.section, before: phase == .disappearing)] = interior
+        let key = SectionKey(section: path.section, before: phase == .disappearing)
+        interiors[key] = interior(shown)
+        wholeInteriors[key] = interior(frame)
       } else if phase == .staying, attributes.category == .cell {
         if let before = element.before {
           staying[SectionKey(section: before.section, before: true), default: []].append(
@@ -211,7 +228,14 @@ public final class TextRenderer {
       }
     }
     return elements.map { element in
-      guard let phase = element.phase, phase != .staying, element.attributes.category != .decoration,
+      // A cell that stays but is not wholly there yet was still being revealed when an animated
+      // update interrupted the transition that brought it: it stays inside its card and above
+      // the next cell, or it would jump out over the button sliding down and the card's
+      // border. Its opacity alone hides nothing: updates coming faster than a transition (a
+      // file loading) would keep it from ever showing.
+      let stays = element.phase == .staying
+      guard let phase = element.phase, !stays || element.attributes.alpha < 1,
+        element.attributes.category == .cell || !stays, element.attributes.category != .decoration,
         let path = phase == .disappearing ? element.before : element.after
       else { return nil }
       let key = SectionKey(section: path.section, before: phase == .disappearing)
@@ -219,7 +243,7 @@ public final class TextRenderer {
       var reveal = frame
       var bounded = false
       // A header or footer lies outside its card: only cells are revealed by it.
-      if element.attributes.category == .cell, let interior = interiors[key] {
+      if element.attributes.category == .cell, let interior = stays ? wholeInteriors[key] : interiors[key] {
         reveal = reveal.intersection(interior)
         bounded = true
       }
@@ -233,6 +257,7 @@ public final class TextRenderer {
         bounded = true
       }
       if !bounded {
+        if stays { return nil }
         reveal =
           fadeRows(of: frame, alpha: element.attributes.alpha, across: frame)
           ?? CellRect(x: 0, y: 0, width: 0, height: 0)

@@ -38,6 +38,8 @@ nonisolated(unsafe) private var rawAttributes = termios()
 nonisolated(unsafe) private var enterSequence: UnsafeMutableBufferPointer<UInt8>?
 /// Set while the SIGTSTP handler has the process stopped: SIGCONT leaves the re-entry to it.
 nonisolated(unsafe) private var suspendedByHandler = false
+/// Set by `suspend()` (Ctrl-Z) for the handler: stop the whole process group, not this process.
+nonisolated(unsafe) private var suspendsProcessGroup = false
 nonisolated(unsafe) private var sessionInput: Int32 = 0
 nonisolated(unsafe) private var sessionOutput: Int32 = 1
 nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
@@ -67,7 +69,15 @@ private func suspendFromSignalHandler(_ number: Int32) {
   sigemptyset(&mask)
   sigaddset(&mask, SIGTSTP)
   _ = pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-  _ = raise(SIGTSTP)
+  // Ctrl-Z stops the job, as vim does, once the terminal is back: a wrapper that does not exec
+  // (`sh -c`, a run script, make) would otherwise keep waiting, and the shell never get the
+  // terminal. Stopped first, the shell could print its job message on the alternate screen.
+  if suspendsProcessGroup {
+    suspendsProcessGroup = false
+    _ = kill(0, SIGTSTP)
+  } else {
+    _ = raise(SIGTSTP)
+  }
   // Continued (or never stopped: an orphaned process group ignores SIGTSTP).
   suspendedByHandler = false
   resumeFromSignalHandler()
@@ -208,20 +218,24 @@ public final class TerminalSession {
   /// Whether `fd` is a terminal.
   public nonisolated static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES` (each from 1 to
-  /// 10,000), else 80×24.
+  /// The size of the terminal on `fd`: `TIOCGWINSZ`, else `COLUMNS` and `LINES`, else 80×24;
+  /// each dimension from 1 to 10,000.
   public nonisolated static func size(
     of fd: Int32 = 1, environment: (String) -> String? = TerminalSession.environment
   )
     -> (columns: Int, rows: Int)
   {
+    // A value no terminal has (zero, negative, past 10,000) is ignored, as if unset: from the
+    // kernel too, where `stty cols 65535 rows 65535` made a canvas of hundreds of megabytes.
+    let range = 1...10_000
     var size = winsize()
-    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+    if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, range.contains(Int(size.ws_col)),
+      range.contains(Int(size.ws_row))
+    {
       return (Int(size.ws_col), Int(size.ws_row))
     }
-    // A value no terminal has (zero, negative, past 10,000) is ignored, as if unset.
     func dimension(_ name: String) -> Int? {
-      environment(name).flatMap { Int($0) }.flatMap { (1...10_000).contains($0) ? $0 : nil }
+      environment(name).flatMap { Int($0) }.flatMap { range.contains($0) ? $0 : nil }
     }
     let columns = dimension("COLUMNS") ?? 80
     let rows = dimension("LINES") ?? 24
@@ -315,6 +329,8 @@ public final class TerminalSession {
   /// running.
   public func suspend() {
     guard isActive else { return }
+    // The handler gives the terminal back, then stops the whole process group.
+    suspendsProcessGroup = true
     _ = raise(SIGTSTP)
   }
 

@@ -13,17 +13,16 @@ extension ListViewer {
       ?? focusable(inSection: focused.section, forward: false, after: focused.item)
   }
 
-  /// Selects the focused item as a tap (focusing the first visible one when none is): what
-  /// Enter does.
+  /// Taps the focused item (focusing the first visible one when none is): what Enter does.
+  /// The selection lasts, as a tap's does in UIKit and in the test kit's `select(item:)`, so
+  /// the user sees what they chose; a controller that wants a press deselects the item in
+  /// `didSelectItem(at:)`.
   func activateFocused() {
     guard let path = focused.flatMap({ canFocus($0) ? $0 : nil }) ?? firstVisibleFocusable() else { return }
     focused = path
     guard collectionView.shouldSelectItem(at: path) else { return }
     collectionView.tapItem(at: path)
     adapter?.flushPendingUpdates()
-    // A press, not a lasting selection (a batch that reloaded the item has already dropped it):
-    // deselected quietly, as a UIKit cell deselects itself after a tap.
-    collectionView.deselectItem(at: focused ?? path)
     followFocus()
     if let focused { scrollToVisible(focused) }
   }
@@ -164,11 +163,14 @@ extension ListViewer {
 
   /// Scrolls the least that shows the item, with a row of its card around it where there is room;
   /// in a section that scrolls sideways, the section first, until the item is within its row.
-  func scrollToVisible(_ path: IndexPath) {
+  /// An item already wholly in view is left where it is, unless `framing` (something being
+  /// moved keeps its card's border in view): the list moving under a Tab that did not need it
+  /// loses the reader's place.
+  func scrollToVisible(_ path: IndexPath, framing: Bool = false) {
     scrollSidewaysToVisible(path)
-    guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame else {
-      return
-    }
+    guard let frame = collectionView.collectionViewLayout.layoutAttributesForItem(at: path)?.frame,
+      framing || !isVisible(path)
+    else { return }
     let bounds = collectionView.bounds
     let margin = min(2.0, max(0, (bounds.height - frame.height) / 2).rounded(.down))
     if frame.maxY + margin > bounds.maxY {

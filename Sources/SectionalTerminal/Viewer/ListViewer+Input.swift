@@ -33,7 +33,8 @@ extension ListViewer {
     case .character("m"): pickUpFocused()
     case .control("l"): invalidateScreen()
     case .control("z"): wantsToSuspend = true
-    case .character("q"), .escape, .control("c"), .control("d"): wantsToQuit = true
+    // Not Ctrl-D: in a full-screen program it ends no input, and the key table never listed it.
+    case .character("q"), .escape, .control("c"): wantsToQuit = true
     case .mouse(let event): handle(event)
     default: break
     }

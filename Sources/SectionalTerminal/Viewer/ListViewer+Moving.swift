@@ -39,7 +39,7 @@ extension ListViewer {
     case .escape: putBack()
     // Redrawing needs nothing put back: the screen is drawn whole, the card still lifted.
     case .control("l"): invalidateScreen()
-    case .character("q"), .control("c"), .control("d"):
+    case .character("q"), .control("c"):
       putBack()
       wantsToQuit = true
     case .control("z"):
@@ -93,8 +93,8 @@ extension ListViewer {
     guard let focused else { return }
     if collectionView.interactivelyMovingItem == nil, let adapter, adapter.interactivelyMovingObject != nil {
       let count = collectionView.numberOfItems(inSection: focused.section)
-      if count > 0 { scrollToVisible(IndexPath(item: 0, section: focused.section)) }
+      if count > 0 { scrollToVisible(IndexPath(item: 0, section: focused.section), framing: true) }
     }
-    scrollToVisible(focused)
+    scrollToVisible(focused, framing: true)
   }
 }

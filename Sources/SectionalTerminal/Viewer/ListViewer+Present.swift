@@ -40,11 +40,14 @@ extension ListViewer {
 
 extension TextRenderer {
   /// Writes all of `collectionView`'s content as lines, `columns` wide, in this renderer's colours,
-  /// through `output`, a page at a time; `emptyView` when it has no sections.
+  /// through `output`, a page at a time; `emptyView` when it has no sections. A running
+  /// transition is ended first: printed at its progress, an animated update that had just
+  /// started would print as blank rows where its new elements go.
   public func printContent(
     of collectionView: CollectionView, emptyView: CellDescriptor?, columns: Int,
     output: ([UInt8]) throws(TerminalError) -> Void
   ) throws(TerminalError) {
+    collectionView.finishTransition()
     let encoder = LineEncoder(colors: environment.colors)
     if collectionView.numberOfSections == 0, let empty = emptyView {
       var canvas = Canvas(width: columns, height: 3)

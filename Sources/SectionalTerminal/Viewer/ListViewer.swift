@@ -16,7 +16,7 @@ import Sectional
 /// | Home End, g G | top, bottom |
 /// | ← →, h l, Shift-wheel | scroll a sideways section (the focused one, else the one under the pointer or the first in view) |
 /// | Tab, Shift-Tab | focus the next, previous item that can be selected or moved, scrolled into view (sideways too) |
-/// | Enter, click | select the focused (clicked) item |
+/// | Enter, click | tap the focused (clicked) item: it stays selected, as in UIKit, unless its controller deselects it in `didSelectItem(at:)` |
 /// | m | pick up the focused item if it can move, else its section (a card) when the adapter has a move delegate; then ↑ ↓ move it, Enter drops it, Esc puts it back |
 /// | Ctrl-L | redraw everything |
 /// | Ctrl-Z | suspend: the shell is back until `fg`, which redraws everything |
@@ -199,12 +199,7 @@ public final class ListViewer {
   @discardableResult
   private func paint() -> Canvas {
     if canvas.width != columns || canvas.height != rows { canvas = Canvas(width: columns, height: rows) }
-    renderer.render(collectionView, focused: focused, into: &canvas)
-    if collectionView.numberOfSections == 0, let empty = adapter?.emptyView {
-      renderer.draw(
-        empty, in: CellRect(x: 1, y: 1, width: max(0, columns - 2), height: max(0, listRows - 1)),
-        into: &canvas)
-    }
+    renderer.render(collectionView, focused: focused, emptyView: adapter?.emptyView, into: &canvas)
     if hasStatusLine { drawStatusLine() }
     return canvas
   }

@@ -14,6 +14,9 @@ public struct TextCellView: CellView {
   }
 
   /// Draws the text wrapped at the frame's width in its role's style, underlined when selected.
+  /// Focused (Tab stops on a row its controller lets the user select or move), the whole frame
+  /// is a bar in the focused button's colours, reversed without colour: otherwise the user
+  /// cannot see where Enter would go.
   public func draw(
     _ descriptor: CellDescriptor, in frame: CellRect, state: CellState, canvas: inout Canvas,
     environment: DrawEnvironment
@@ -22,6 +25,15 @@ public struct TextCellView: CellView {
     if case .text(_, let contentRole) = descriptor.content { role = contentRole }
     var style = environment.theme.style(for: role)
     if state.isSelected { style.attributes.insert(.underline) }
+    if state.isFocused {
+      if environment.colors == .none {
+        style.attributes.insert(.reverse)
+      } else {
+        style.foreground = environment.theme.focusedButton.foreground
+        style.background = environment.theme.focusedButton.background
+      }
+      canvas.fill(frame, style: style)
+    }
     canvas.drawWrappedText(Self.text(of: descriptor.content), in: frame, style: style)
   }
 
