@@ -436,13 +436,15 @@ import Testing
     #expect(piped == "status 0\n", "quiet, status 0: \(piped)")
   }
 
-  /// Graphemes whose width terminals disagree on (emoji sequences, text-default emoji,
-  /// private use, Devanagari): every incremental frame equals the same frame redrawn in full
-  /// with Ctrl-L, whatever widths tmux gives them.
+  /// Graphemes whose width terminals disagree on (flags, emoji with a variation selector or a
+  /// skin tone, private use, Devanagari): every incremental frame equals the same frame redrawn
+  /// in full with Ctrl-L, whatever widths tmux gives them. Not ZWJ sequences: tmux 3.3a keeps
+  /// only the part before the joiner when its read of the pane splits a sequence there, so the
+  /// same bytes store differently from run to run (`EncoderTests` checks our frames of them).
   @Test func graphemesOfUncertainWidthLeaveNoStaleCells() throws {
     try expectNoStaleCells([
-      "Family 👨‍👩‍👧‍👦 and 🏳️‍🌈 flags 🇯🇵🇫🇷 ok", "Hearts ❤️ ☀️ ✈️ vs ☀ ✈ plain", "Private \u{E000} and \u{F8FF} use",
-      "हिन्दी पाठ क्षत्रिय दिखाएँ", "Skin 👍🏽 👋🏿 tones", "Mixed 東京 ❤️ क्षि 👨‍💻 end",
+      "Flags 🇯🇵🇫🇷 and 🇩🇪 ok", "Hearts ❤️ ☀️ ✈️ vs ☀ ✈ plain", "Private \u{E000} and \u{F8FF} use",
+      "हिन्दी पाठ क्षत्रिय दिखाएँ", "Skin 👍🏽 👋🏿 tones", "Mixed 東京 ❤️ क्षि 👍🏽 end",
     ])
   }
 
