@@ -7,7 +7,12 @@ import SectionalTerminal
 @MainActor
 package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
   /// The feed shown; ``replace(with:)`` changes it.
-  package private(set) var document: FeedDocument
+  package private(set) var document: FeedDocument {
+    didSet { shownObjects = nil }
+  }
+  /// ``document``'s cards as the adapter takes them, kept between updates: a feed read slice by
+  /// slice adds cards to it rather than converting every card again for each slice.
+  private var shownObjects: [any ListDiffable]?
   package let collectionView: CollectionView
   package let adapter: ListAdapter
 
@@ -43,7 +48,12 @@ package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
   /// Told the new order after the user moves a card (a live stream keeps its own list of cards).
   package var onReorder: ((_ cards: [FeedCard]) -> Void)?
 
-  package func objects(for adapter: ListAdapter) -> [any ListDiffable] { document.cards }
+  package func objects(for adapter: ListAdapter) -> [any ListDiffable] {
+    if let shownObjects { return shownObjects }
+    let objects: [any ListDiffable] = document.cards
+    shownObjects = objects
+    return objects
+  }
 
   /// What a feed without cards shows.
   package func emptyView(for adapter: ListAdapter) -> CellDescriptor? {
@@ -57,6 +67,18 @@ package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
   /// frame), animated: a viewer that plays transitions slides the cards to their places.
   package func replace(with document: FeedDocument) {
     self.document = document
+    adapter.performUpdates(animated: true)
+  }
+
+  /// Adds `cards` after the others (and takes `title`, when given), as ``replace(with:)`` would
+  /// show the longer document; the lists grow in place, so a slice costs its own cards.
+  package func append(_ cards: some Collection<FeedCard>, title: String? = nil) {
+    var objects = shownObjects
+    shownObjects = nil  // held alone while it grows, so it is not copied
+    if objects != nil { objects!.append(contentsOf: cards.lazy.map { $0 as any ListDiffable }) }
+    document.cards.append(contentsOf: cards)
+    if let title { document.title = title }
+    shownObjects = objects
     adapter.performUpdates(animated: true)
   }
 

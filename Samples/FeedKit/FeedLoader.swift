@@ -112,14 +112,12 @@ package final class FeedLoader {
     let clock = ContinuousClock()
     let started = clock.now
     let end = min(pending.count, pendingStart + sliceSize)
-    var cards = list.document.cards
-    cards += pending[pendingStart..<end]
+    list.append(pending[pendingStart..<end], title: title)
     pendingStart = end
     if pendingStart == pending.count {
       pending = []
       pendingStart = 0
     }
-    list.replace(with: FeedDocument(title: title ?? list.document.title, cards: cards))
     title = nil
     list.adapter.flushPendingUpdates()
     let elapsed = started.duration(to: clock.now)

@@ -91,5 +91,45 @@ func feedScenarios() -> [(String, () -> Scenario)] {
           runs: 3, wallClock: true)
       }
     ),
+    (
+      "feed.live-load.200k",
+      {
+        // The whole 200,000-card file loaded as the terminal loads it: parsed on a task, the
+        // cards shown a slice per turn of the loop, a frame drawn after each, to the last card.
+        // Baseline: the whole load at once (feed.load.200k's measured side). Wall clock: the
+        // slices wait on the parsing task.
+        let bytes = BuiltInFeed.generatedFile(count: 200_000, seed: 1)
+        let slices = Box(0)
+        return Scenario(
+          name: "feed.live-load.200k", n: 200_000, baselineName: "the whole load at once",
+          extraFields: { [("slices", .integer(slices.value)), ("goal_load_ratio", .number(1.5))] },
+          measured: Sample {
+            let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 200, height: 60)
+            let viewer = ListViewer(
+              adapter: list.adapter,
+              renderer: TextRenderer(
+                registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
+              columns: 200, rows: 60)
+            let loader = FeedLoader(list: list, name: "feed.json")
+            loader.start(bytes, mailbox: viewer.mailbox)
+            slices.value = 0
+            while loader.isLoading {
+              viewer.mailbox.performPostedWork()
+              if loader.hasPendingCards {
+                loader.showNextSlice()
+                slices.value += 1
+                blackHole(viewer.frameBytes())
+              } else {
+                usleep(100)
+              }
+            }
+            precondition(list.document.cards.count == 200_000, "feed.live-load.200k: every card is shown")
+          },
+          baseline: Sample {
+            blackHole(loadWhole(bytes))
+          },
+          runs: 3, measuredOverBaselineKey: "load_ratio", wallClock: true)
+      }
+    ),
   ]
 }

@@ -219,4 +219,37 @@ import Testing
     }
     replaceAll(make, identifiers: 1_280)
   }
+
+  /// A list that keeps every object and adds some after them (a feed read slice by slice) pairs
+  /// as any other update: the current controllers stay in their sections, the new objects get
+  /// new ones, and a repeat (of a current identifier, or twice among the new) is dropped and
+  /// reported. A changed object before the end is an ordinary update again.
+  @Test func objectsAddedAtTheEndPairAsAnyUpdate() {
+    var objects: [any ListDiffable] = (0..<5).map { LargeValue(id: $0, version: 0) }
+    let source = source(objects)
+    let adapter = makeAdapter(source)
+    for round in 0..<4 {
+      objects += (0..<3).map { LargeValue(id: 5 + round * 3 + $0, version: 0) as any ListDiffable }
+      update(adapter, source, to: objects)
+    }
+    let before = (0..<objects.count).map { adapter.sectionController(forSection: $0) }
+    source.objects =
+      objects + [
+        LargeValue(id: 2, version: 0), LargeValue(id: 90, version: 0), LargeValue(id: 90, version: 1),
+      ]
+    adapter.performUpdates()
+    adapter.flushPendingUpdates()
+    #expect(adapter.objects.count == objects.count + 1)
+    #expect(
+      zip(before, (0..<objects.count).map { adapter.sectionController(forSection: $0) }).allSatisfy {
+        $0 === $1
+      })
+    #expect(adapter.collectionView.diagnostics.map(\.kind) == [.duplicateIdentifiers])
+    #expect(adapter.collectionView.numberOfSections == objects.count + 1)
+    adapter.collectionView.diagnostics = DiagnosticLog()
+    objects = adapter.objects
+    objects[3] = LargeValue(id: 3, version: 1)
+    objects.append(LargeValue(id: 91, version: 0))
+    update(adapter, source, to: objects)
+  }
 }

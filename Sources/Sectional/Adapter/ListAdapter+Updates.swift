@@ -48,7 +48,7 @@ extension ListAdapter {
       let resolved = resolveControllers(from: dataSource)
       for controller in visibility.displayedControllers { visibility.forgetDisplayedCells(of: controller) }
       sectionMap.install(resolved, context: context)
-      for (object, controller) in zip(resolved.objects, resolved.controllers) {
+      for (object, controller) in zip(objects, controllers) {
         _ = update(controller, to: object, sectionReloads: true)
       }
       collectionView.reloadData()
@@ -117,7 +117,8 @@ extension ListAdapter {
     updater.applying {
       let resolved = resolveControllers(from: source)
       let changes = Self.diff(old: objects, resolved)
-      let oldControllers = controllers
+      // Not needed when sections are only added; holding it would make the install copy the list.
+      let oldControllers = resolved.onlyAppends ? [] : controllers
       // The queued batches' sections before the install renumbers them.
       var queuedOld: [Int?] = []
       for batch in queued { queuedOld.append(section(for: batch.controller)) }
@@ -243,6 +244,9 @@ extension ListAdapter {
     -> IndexChanges
   {
     let new = resolved.objects
+    if resolved.onlyAppends {
+      return IndexChanges(inserts: Array(old.count..<new.count), deletes: [], updates: [], moves: [])
+    }
     let contents = resolved.contents
     return SectionalDiff.diff(oldCount: old.count, newToOld: resolved.oldIndexes) {
       switch contents[$1] {

@@ -55,6 +55,11 @@ final class SectionMap {
     var kept: [Bool] = []
     /// Identifiers of objects dropped as repeats of an earlier one.
     var duplicates: [AnyDiffIdentifier] = []
+    /// Whether every current object stays, unchanged and in order, at the start of the new
+    /// list: the update only adds sections at the end. Then `identifiers` and `controllers`
+    /// hold only the added sections' (the current lists grow in place, not copied), and
+    /// `oldIndexes`, `contents` and `kept` are not filled.
+    var onlyAppends = false
   }
 
   /// What is known of a new object's content against the current object of its identifier.
@@ -76,6 +81,7 @@ final class SectionMap {
   func resolve(
     _ all: [any ListDiffable], makeController: (any ListDiffable) -> SectionController
   ) -> Resolution {
+    if let appended = resolveAppending(all, makeController: makeController) { return appended }
     var resolved = Resolution()
     resolved.identifiers.reserveCapacity(all.count)
     resolved.controllers.reserveCapacity(all.count)
@@ -156,10 +162,77 @@ final class SectionMap {
     return resolved
   }
 
+  /// ``install(_:context:)`` for sections added at the end: the current ones keep everything.
+  private func installAppended(_ resolved: Resolution, context: AdapterContext) {
+    let first = controllers.count
+    for (offset, controller) in resolved.controllers.enumerated() {
+      controllerByIdentifier[resolved.identifiers[offset]] = controller
+      controller.sectionIndex = first + offset
+      controller.collectionContext = context
+    }
+    controllers.last?.isLastSection = false
+    identifiers.append(contentsOf: resolved.identifiers)
+    controllers.append(contentsOf: resolved.controllers)
+    objects = resolved.objects
+    controllers.first?.isFirstSection = true
+    controllers.last?.isLastSection = true
+  }
+
+  /// ``resolve(_:makeController:)`` for a list that starts with every current object, unchanged
+  /// and in order (a feed read slice by slice): the current lists are kept as they are and only
+  /// the new objects are looked up, so the update costs one comparison per current object, not
+  /// a pairing. Nil for any other list.
+  private func resolveAppending(
+    _ all: [any ListDiffable], makeController: (any ListDiffable) -> SectionController
+  ) -> Resolution? {
+    let current = objects
+    guard !current.isEmpty, all.count >= current.count else { return nil }
+    for index in current.indices {
+      switch pairing(current, index, all, index) {
+      case .identical, .equal: continue
+      case .changed, .different: return nil
+      }
+    }
+    var resolved = Resolution()
+    resolved.onlyAppends = true
+    var createdIdentifiers: Set<AnyDiffIdentifier> = []
+    var dropped: [Int] = []
+    for position in current.count..<all.count {
+      let identifier = AnyDiffIdentifier(all[position])
+      // A current identifier again, or a new one twice: a repeat, dropped as anywhere.
+      guard controllerByIdentifier[identifier] == nil, createdIdentifiers.insert(identifier).inserted else {
+        dropped.append(position)
+        resolved.duplicates.append(identifier)
+        continue
+      }
+      resolved.created.append(current.count + resolved.controllers.count)
+      resolved.identifiers.append(identifier)
+      resolved.controllers.append(makeController(all[position]))
+    }
+    if dropped.isEmpty {
+      resolved.objects = all
+    } else {
+      resolved.objects = Array(all[..<current.count])
+      var next = 0
+      for position in current.count..<all.count {
+        if next < dropped.count && dropped[next] == position {
+          next += 1
+        } else {
+          resolved.objects.append(all[position])
+        }
+      }
+    }
+    return resolved
+  }
+
   /// Makes the resolved list current: controllers that left lose their context, new ones get
   /// `context`, every controller learns its section, and the identifier map changes by what
   /// changed.
   func install(_ resolved: Resolution, context: AdapterContext) {
+    if resolved.onlyAppends {
+      installAppended(resolved, context: context)
+      return
+    }
     for (old, kept) in resolved.kept.enumerated() where !kept {
       controllerByIdentifier[identifiers[old]] = nil
     }
