@@ -167,10 +167,11 @@ extension ListAdapter {
       for fold in folds.values {
         if fold.batches.count == 1 { itemFolds.append(fold) } else { reloads.append(fold.old) }
       }
-      // The same batch whatever order the table keeps. Sorted as pairs of integers: sorting the
-      // folds themselves moved each one's references many times over.
-      let order = itemFolds.indices.map { (old: itemFolds[$0].old, index: $0) }.sorted { $0.old < $1.old }
-      itemFolds = order.map { itemFolds[$0.index] }
+      // The same batch whatever order the table keeps. Sorted as plain integers (the old section
+      // above the fold's index), with no closure: sorting the folds moved their references many
+      // times over, and a comparison closure here is main-actor isolated, checked at each call.
+      let order = itemFolds.indices.map { itemFolds[$0].old << 32 | $0 }.sorted()
+      itemFolds = order.map { itemFolds[$0 & 0xFFFF_FFFF] }
       reloads.sort()
       for old in reloads { visibility.forgetDisplayedCells(of: oldControllers[old]) }
       let batch = IndexChanges(
