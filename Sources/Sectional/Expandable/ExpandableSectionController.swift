@@ -192,16 +192,20 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// Stores the object and, in a list, tells it which items changed as one item batch (see
   /// ``isUnchanged(_:from:to:)``). Call super when overriding.
   open override func didUpdate(to object: any ListDiffable) {
-    let previous = self.object
+    // A reload redoes the section anyway, and outside a list there is nothing to tell: the
+    // object is stored and nothing else is read.
+    guard !sectionReloads, listedExpansion == expanded, let previous = self.object,
+      let context = collectionContext, context.section(for: self) != nil
+    else {
+      super.didUpdate(to: object)
+      forgetCachedItems()
+      return
+    }
     // What the list shows: the items it last counted, while they are cached.
     let shownBefore = shown
     let labelBefore = toggleLabel
-    let expansionListed = listedExpansion == expanded
     super.didUpdate(to: object)
     forgetCachedItems()
-    guard let previous, expansionListed, !sectionReloads, let context = collectionContext,
-      context.section(for: self) != nil
-    else { return }
     objectVersion &+= 1
     let version = objectVersion
     let before = shownBefore ?? shownItems(for: previous)

@@ -7,14 +7,15 @@ import SectionalDiff
 //
 // The answer is the whole layout's, exactly: the stored sizes are the delegate's (the section was
 // stored without rounding, `SectionRecord.isStoredExactly`), every position is a sum of multiples
-// of 1/256 far below 2^45 and so is computed without rounding in either order, and the section's
+// of 1/256 below 2^16 and so is computed without rounding in either order, and the section's
 // insets, spacing, header, footer and decorations are asked again and must be what they were.
 // Otherwise, or with shelves (one per line, which this does not track), the section is laid out
 // whole.
 
 extension FlowLayout {
-  /// The largest section height re-flowed: every sum of its multiples of 1/256 stays exact.
-  static let largestReflowedHeight = 1_099_511_627_776.0  // 2^40
+  /// The longest section (and widest list) re-flowed, 2^16: single precision holds every
+  /// multiple of 1/256 below it.
+  static let gridLimit = 65_536.0
 
   /// Lays `section` out again after `updates` changed its items; false when it must be laid out
   /// whole instead (nothing is changed then).
@@ -30,9 +31,7 @@ extension FlowLayout {
     }
     let record = records[section]
     let oldCount = Int(record.itemCount)
-    guard record.isStoredExactly, record.shelfStyle < 0, oldCount > 0,
-      record.height < Self.largestReflowedHeight
-    else { return false }
+    guard record.isStoredExactly, record.shelfStyle < 0, oldCount > 0 else { return false }
     let count = collectionView.numberOfItems(inSection: section)
     guard count > 0, let plan = ReflowPlan(updates, oldCount: oldCount, newCount: count) else { return false }
     var geometry = geometries[section]
@@ -121,9 +120,7 @@ extension FlowLayout {
         break
       }
       let frame = StoredRect(Rect(x: x, y: lineTop, width: size.width, height: size.height))
-      exact =
-        exact && isStoredExactly(x) && isStoredExactly(lineTop) && isStoredExactly(size.width)
-        && isStoredExactly(size.height)
+      exact = exact && isOnGrid(size.width) && isOnGrid(size.height)
       window.append(frame)
       rightmost = Swift.max(rightmost, x + size.width)
       x += size.width + interitemSpacing
@@ -139,13 +136,12 @@ extension FlowLayout {
         lastHeight = Swift.max(lastHeight, Double(old(last).height))
       }
       itemsBottom = Double(old(oldCount - 1).y) + lastHeight + rest.shift
-      exact = exact && isStoredExactly(rest.shift)
     } else {
       maxLineHeight = Swift.max(maxLineHeight, lineHeight)
       itemsBottom = lineTop + lineHeight
     }
     let height = itemsBottom + inset.bottom + footerHeight
-    guard exact, height < Self.largestReflowedHeight else { return false }
+    guard exact, height < Self.gridLimit else { return false }
 
     // Frames: the items before `start` stay, the window is new, the rest moves down by the shift.
     let tailNew = rest?.new ?? count
@@ -226,6 +222,18 @@ struct ReflowPlan {
   /// Nil when the batch does not fit the counts.
   init?(_ updates: ItemUpdates, oldCount: Int, newCount: Int) {
     guard oldCount - updates.deletes.count + updates.inserts.count == newCount else { return nil }
+    // One item reloaded, the commonest batch of a changed card: nothing to pair.
+    if updates.reloads.count == 1 && updates.deletes.isEmpty && updates.inserts.isEmpty
+      && updates.moves.isEmpty
+    {
+      let index = updates.reloads[0]
+      guard index >= 0 && index < oldCount else { return nil }
+      prefix = index
+      tailStart = index + 1
+      delta = 0
+      middle = [-1]
+      return
+    }
     // The first and last change on each side, read without building lists: a card's batch is
     // one or two indexes, and allocating was most of its cost.
     var firstOld = Int.max

@@ -90,7 +90,7 @@ extension FlowLayout {
       record.height = headerHeight + footerHeight
       return (record, geometry)
     }
-    var exact = isStoredExactly(headerHeight) && isStoredExactly(footerHeight)
+    var exact = isOnGrid(headerHeight) && isOnGrid(footerHeight)
 
     let rawInset = delegate.layout(self, insetForSection: section)
     let inset = EdgeInsets(
@@ -106,8 +106,8 @@ extension FlowLayout {
     geometry.lineSpacing = Float(lineSpacing)
     geometry.interitemSpacing = Float(interitemSpacing)
     exact =
-      exact && isStoredExactly(inset.top) && isStoredExactly(inset.left) && isStoredExactly(inset.bottom)
-      && isStoredExactly(inset.right) && isStoredExactly(lineSpacing) && isStoredExactly(interitemSpacing)
+      exact && isOnGrid(inset.top) && isOnGrid(inset.left) && isOnGrid(inset.bottom) && isOnGrid(inset.right)
+      && isOnGrid(lineSpacing) && isOnGrid(interitemSpacing) && width < Self.gridLimit
     let available = Swift.max(0, width - inset.left - inset.right)
     let left = Swift.min(inset.left, width)
     let shelfStyle = delegate.layout(self, decorationStyleOfKind: .shelf, forSection: section)
@@ -137,9 +137,7 @@ extension FlowLayout {
         x = left
       }
       let frame = Rect(x: x, y: lineTop, width: size.width, height: size.height)
-      exact =
-        exact && isStoredExactly(x) && isStoredExactly(lineTop) && isStoredExactly(size.width)
-        && isStoredExactly(size.height)
+      exact = exact && isOnGrid(size.width) && isOnGrid(size.height)
       items.append(StoredRect(frame))
       union = union.map { $0.union(frame) } ?? frame
       x += size.width + interitemSpacing
@@ -150,7 +148,7 @@ extension FlowLayout {
     let itemsBottom = lineTop + lineHeight
     geometry.maxLineHeight = Float(maxLineHeight)
     record.height = itemsBottom + inset.bottom + footerHeight
-    record.isStoredExactly = exact
+    record.isStoredExactly = exact && record.height < Self.gridLimit
 
     if let style = delegate.layout(self, decorationStyleOfKind: .sectionCard, forSection: section),
       let union
@@ -169,8 +167,15 @@ extension FlowLayout {
   }
 
   /// An item's size as laid out: finite, not negative, at most ``maximumLength`` and at most
-  /// `available` wide, each correction reported.
+  /// `available` wide, each correction reported. Inlined for the usual size, which needs none.
+  @inline(__always)
   func sanitizedItemSize(_ size: Size, at indexPath: IndexPath, available: Double) -> Size {
+    if size.isValid && size.width <= available && size.height <= Self.maximumLength { return size }
+    return correctedItemSize(size, at: indexPath, available: available)
+  }
+
+  @inline(never)
+  private func correctedItemSize(_ size: Size, at indexPath: IndexPath, available: Double) -> Size {
     var size = size
     if !size.isValid {
       report(.invalidSize, indexPath, "item \(indexPath) has size \(size); used 0×0")

@@ -37,11 +37,16 @@ struct StoredInsets: Equatable {
   var right: Float = 0
 }
 
-/// Whether `value` is stored in single precision without rounding.
+/// Whether a length (not negative) is a multiple of 1/256 below 2^16. Single precision holds
+/// every such value, and every sum of such values below 2^16, without rounding; so does double
+/// precision, in any order. A section whose lengths all are, and whose height and width are below
+/// 2^16, is stored exactly (see `FlowLayout+Reflow.swift`).
 @inline(__always)
-func isStoredExactly(_ value: Double) -> Bool {
-  // A multiple of 1/256 (multiplying by 256 is exact) that single precision holds.
-  Double(Float(value)) == value && (value * 256).rounded(.towardZero) == value * 256
+func isOnGrid(_ length: Double) -> Bool {
+  // The bound first: the scaled length then converts to an integer without trapping.
+  guard length >= 0 && length < FlowLayout.gridLimit else { return false }
+  let scaled = length * 256
+  return Double(Int(scaled)) == scaled
 }
 
 /// What the flow layout keeps for every section: enough to place it, its header, footer and
@@ -59,9 +64,10 @@ struct SectionRecord {
   /// Whether the delegate gave any item of the section an estimated size (only such an item can
   /// take a preferred size).
   var hasEstimatedItems = false
-  /// Whether every frame, size, inset and spacing of the section is stored without rounding (in
-  /// single precision), so that a layout from the stored frames is the layout from the delegate's
-  /// answers: only then is the section re-flowed from its first changed item.
+  /// Whether every size, inset and spacing of the section is on the grid (`isOnGrid`) and the
+  /// section is less than 2^16 tall and wide, so its frames are stored without rounding and a
+  /// layout from them is the layout from the delegate's answers: only then is the section
+  /// re-flowed from its first changed item.
   var isStoredExactly = false
 }
 
