@@ -76,6 +76,8 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
   /// Set by the batch of ``didUpdate(to:)``, which has just read the new object's items: the
   /// list's forgetting once the batch is in keeps them.
   private var keepsShown = false
+  /// Whether ``didUpdate(to:)`` is inside its `performBatch` call.
+  private var batchingNow = false
 
   /// A collapsed controller; the adapter gives it its object.
   public override init() { super.init() }
@@ -215,6 +217,13 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
     // Under a context of the app's own that runs it later, it is empty when the object or the
     // expansion changed meanwhile: the list then finds the counts do not add up and reloads.
     let expansion = expanded
+    batchingNow = true
+    defer {
+      // Kept only for the list's forgetting inside this call (the adapter's fold); a context
+      // that runs the batch later, or forgets nothing, keeps nothing past it.
+      batchingNow = false
+      keepsShown = false
+    }
     context.performBatch(
       for: self, animated: false,
       updates: { updates in
@@ -232,9 +241,9 @@ open class ExpandableSectionController<Object: ListDiffable, Component: Hashable
         case (false, true): updates.inserts.append(new.components.count)
         case (false, false): break
         }
-        // What was just read is what the list shows next: the list's forgetting after the batch
-        // keeps it.
-        self.keepsShown = true
+        // What was just read is what the list shows next: the list's forgetting right after
+        // the batch keeps it.
+        if self.batchingNow { self.keepsShown = true }
       }, completion: nil)
   }
 
