@@ -581,6 +581,32 @@ import Testing
 
   /// `feed --watch`: the file is rewritten with a changed title, a new card, a deleted one and a
   /// moved one; the screen follows, and the card opened before the change is still open.
+  /// The focus follows its item through an update of its card, end to end: a caption added
+  /// before the second card's focused "View more" moves the button down a row, and Enter still
+  /// opens that card, not the first one on screen. (ItemUpdateTests checks the batch itself; the
+  /// viewer would also move a focus left on a caption to the next button.)
+  @Test func theFocusFollowsItsButtonThroughAnEditOfItsCard() throws {
+    let binary = try Self.requirements()
+    func card(_ id: String, caption: String) -> String {
+      #"{"id": "\#(id)", "title": "Title \#(id)", "description": "About \#(id)", "caption": "\#(caption)", "detail": "Detail of \#(id)", "image": {"pattern": "circle", "width": 8, "height": 2}}"#
+    }
+    let path = try temporaryFile(
+      "[" + [card("a", caption: ""), card("b", caption: "")].joined(separator: ",") + "]")
+    defer { removeTemporaryFile(path) }
+    let pane = Pane()
+    pane.startFeed(binary, "--no-animation --watch '\(path)'")
+    pane.focusNextButton()
+    pane.focusNextButton()
+    try ("[" + [card("a", caption: ""), card("b", caption: "A new caption")].joined(separator: ",") + "]")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    pane.wait(for: "the new caption") { $0.contains("A new caption") }
+    pane.keys("Enter")
+    let opened = pane.wait(for: "the second card to open") { $0.contains("Detail of b") }
+    #expect(opened.contains("Detail of b") && !opened.contains("Detail of a"))
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("Title a") }
+  }
+
   @Test func watchedFileChangesShowInPlaceAndKeepExpansion() throws {
     let binary = try Self.requirements()
     func card(_ id: String, _ title: String) -> String {
