@@ -109,6 +109,36 @@ final class ClosureSource: ListAdapterDataSource {
   }
 }
 
+/// `performUpdates` from `old` to `new` cards, then the visible elements, against `reloadData`
+/// of the same list.
+@MainActor
+func updateAgainstReload(_ name: String, from old: [FeedCard], to new: [FeedCard]) -> Scenario {
+  // As the data source holds them: the conversion is not the adapter's work.
+  let newObjects: [any ListDiffable] = new
+  let (source, adapter) = benchAdapter(old)
+  let reset = {
+    source.objects = old
+    adapter.reloadData()
+  }
+  return Scenario(
+    name: name, n: old.count, baselineName: "reloadData",
+    measured: Sample(
+      setUp: reset,
+      run: {
+        source.objects = newObjects
+        adapter.performUpdates()
+        adapter.flushPendingUpdates()
+        blackHole(adapter.collectionView.visibleElements())
+      }),
+    baseline: Sample(
+      setUp: reset,
+      run: {
+        source.objects = newObjects
+        adapter.reloadData()
+        blackHole(adapter.collectionView.visibleElements())
+      }))
+}
+
 /// The adapter scenarios: an update and a toggle under a list adapter, each against a reload.
 @MainActor
 func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
@@ -127,29 +157,7 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
           default: new[index].description = "A new description of card \(index)."
           }
         }
-        let newObjects: [any ListDiffable] = new
-        let (source, adapter) = benchAdapter(old)
-        let reset = {
-          source.objects = old
-          adapter.reloadData()
-        }
-        return Scenario(
-          name: "adapter.update.items.10k", n: 10_000, baselineName: "reloadData",
-          measured: Sample(
-            setUp: reset,
-            run: {
-              source.objects = newObjects
-              adapter.performUpdates()
-              adapter.flushPendingUpdates()
-              blackHole(adapter.collectionView.visibleElements())
-            }),
-          baseline: Sample(
-            setUp: reset,
-            run: {
-              source.objects = newObjects
-              adapter.reloadData()
-              blackHole(adapter.collectionView.visibleElements())
-            }))
+        return updateAgainstReload("adapter.update.items.10k", from: old, to: new)
       }
     ),
     (
@@ -188,30 +196,7 @@ func adapterScenarios() -> [(name: String, make: () -> Scenario)] {
           let moved = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
           new.insert(moved, at: Int.random(in: 0...new.count, using: &rng))
         }
-        // As the data source holds them: the conversion is not the adapter's work.
-        let newObjects: [any ListDiffable] = new
-        let (source, adapter) = benchAdapter(old)
-        let reset = {
-          source.objects = old
-          adapter.reloadData()
-        }
-        return Scenario(
-          name: "adapter.update.10k", n: 10_000, baselineName: "reloadData",
-          measured: Sample(
-            setUp: reset,
-            run: {
-              source.objects = newObjects
-              adapter.performUpdates()
-              adapter.flushPendingUpdates()
-              blackHole(adapter.collectionView.visibleElements())
-            }),
-          baseline: Sample(
-            setUp: reset,
-            run: {
-              source.objects = newObjects
-              adapter.reloadData()
-              blackHole(adapter.collectionView.visibleElements())
-            }))
+        return updateAgainstReload("adapter.update.10k", from: old, to: new)
       }
     ),
     (

@@ -16,6 +16,20 @@ func loadWhole(_ bytes: [UInt8]) -> [UInt8] {
   return viewer.frameBytes()
 }
 
+/// What `feed FILE` starts in a terminal: an empty 200×60 feed, its viewer, and the loader
+/// parsing `bytes` on a task of its own.
+@MainActor
+func startLoading(_ bytes: [UInt8]) -> (FeedList, ListViewer, FeedLoader) {
+  let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 200, height: 60)
+  let viewer = ListViewer(
+    adapter: list.adapter,
+    renderer: TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
+    columns: 200, rows: 60)
+  let loader = FeedLoader(list: list, name: "feed.json")
+  loader.start(bytes, mailbox: viewer.mailbox)
+  return (list, viewer, loader)
+}
+
 /// The feed-file scenarios: a machine-written (one-line) feed file.
 @MainActor
 func feedScenarios() -> [(String, () -> Scenario)] {
@@ -67,14 +81,7 @@ func feedScenarios() -> [(String, () -> Scenario)] {
         return Scenario(
           name: "feed.first-frame.200k", n: 200_000, baselineName: "the whole load, then the first frame",
           measured: Sample {
-            let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 200, height: 60)
-            let viewer = ListViewer(
-              adapter: list.adapter,
-              renderer: TextRenderer(
-                registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
-              columns: 200, rows: 60)
-            let loader = FeedLoader(list: list, name: "feed.json")
-            loader.start(bytes, mailbox: viewer.mailbox)
+            let (list, viewer, loader) = startLoading(bytes)
             while list.document.cards.isEmpty {
               viewer.mailbox.performPostedWork()
               loader.showNextSlice()
@@ -104,14 +111,7 @@ func feedScenarios() -> [(String, () -> Scenario)] {
           name: "feed.live-load.200k", n: 200_000, baselineName: "the whole load at once",
           extraFields: { [("slices", .integer(slices.value)), ("goal_load_ratio", .number(1.5))] },
           measured: Sample {
-            let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 200, height: 60)
-            let viewer = ListViewer(
-              adapter: list.adapter,
-              renderer: TextRenderer(
-                registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
-              columns: 200, rows: 60)
-            let loader = FeedLoader(list: list, name: "feed.json")
-            loader.start(bytes, mailbox: viewer.mailbox)
+            let (list, viewer, loader) = startLoading(bytes)
             slices.value = 0
             while loader.isLoading {
               viewer.mailbox.performPostedWork()

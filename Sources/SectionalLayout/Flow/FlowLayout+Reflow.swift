@@ -37,19 +37,8 @@ extension FlowLayout {
     var geometry = geometries[section]
 
     // The section's own answers, which the stored layout assumed.
-    let headerHeight = sanitized(
-      delegate.layout(self, headerHeightForSection: section), "header height", section)
-    let footerHeight = sanitized(
-      delegate.layout(self, footerHeightForSection: section), "footer height", section)
-    let rawInset = delegate.layout(self, insetForSection: section)
-    let inset = EdgeInsets(
-      top: sanitized(rawInset.top, "inset", section), left: sanitized(rawInset.left, "inset", section),
-      bottom: sanitized(rawInset.bottom, "inset", section), right: sanitized(rawInset.right, "inset", section)
-    )
-    let lineSpacing = sanitized(
-      delegate.layout(self, lineSpacingForSection: section), "line spacing", section)
-    let interitemSpacing = sanitized(
-      delegate.layout(self, interitemSpacingForSection: section), "interitem spacing", section)
+    let (headerHeight, footerHeight) = supplementaryHeights(section, delegate: delegate)
+    let (inset, lineSpacing, interitemSpacing) = itemSpacing(section, delegate: delegate)
     let stored = geometry.inset
     guard Double(record.headerHeight) == headerHeight, Double(record.footerHeight) == footerHeight,
       Double(stored.top) == inset.top, Double(stored.left) == inset.left,

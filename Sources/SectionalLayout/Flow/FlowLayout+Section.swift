@@ -78,10 +78,7 @@ extension FlowLayout {
     shelves.removeAll(keepingCapacity: true)
     var record = SectionRecord()
     var geometry = SectionGeometry()
-    let headerHeight = sanitized(
-      delegate.layout(self, headerHeightForSection: section), "header height", section)
-    let footerHeight = sanitized(
-      delegate.layout(self, footerHeightForSection: section), "footer height", section)
+    let (headerHeight, footerHeight) = supplementaryHeights(section, delegate: delegate)
     record.headerHeight = Float(headerHeight)
     record.footerHeight = Float(footerHeight)
     record.itemCount = Int32(truncatingIfNeeded: count)
@@ -92,15 +89,7 @@ extension FlowLayout {
     }
     var exact = isOnGrid(headerHeight) && isOnGrid(footerHeight)
 
-    let rawInset = delegate.layout(self, insetForSection: section)
-    let inset = EdgeInsets(
-      top: sanitized(rawInset.top, "inset", section), left: sanitized(rawInset.left, "inset", section),
-      bottom: sanitized(rawInset.bottom, "inset", section), right: sanitized(rawInset.right, "inset", section)
-    )
-    let lineSpacing = sanitized(
-      delegate.layout(self, lineSpacingForSection: section), "line spacing", section)
-    let interitemSpacing = sanitized(
-      delegate.layout(self, interitemSpacingForSection: section), "interitem spacing", section)
+    let (inset, lineSpacing, interitemSpacing) = itemSpacing(section, delegate: delegate)
     geometry.inset = StoredInsets(
       top: Float(inset.top), left: Float(inset.left), bottom: Float(inset.bottom), right: Float(inset.right))
     geometry.lineSpacing = Float(lineSpacing)
@@ -164,6 +153,30 @@ extension FlowLayout {
     if let shelfStyle { record.shelfStyle = styleIndex(shelfStyle) }
     geometry.shelfCount = Int32(truncatingIfNeeded: shelves.count)
     return (record, geometry)
+  }
+
+  /// The section's header and footer heights from the delegate, sanitized.
+  func supplementaryHeights(_ section: Int, delegate: any FlowLayoutDelegate) -> (
+    header: Double, footer: Double
+  ) {
+    (
+      sanitized(delegate.layout(self, headerHeightForSection: section), "header height", section),
+      sanitized(delegate.layout(self, footerHeightForSection: section), "footer height", section)
+    )
+  }
+
+  /// The section's inset, line spacing and interitem spacing from the delegate, sanitized.
+  func itemSpacing(_ section: Int, delegate: any FlowLayoutDelegate) -> (
+    inset: EdgeInsets, line: Double, interitem: Double
+  ) {
+    let raw = delegate.layout(self, insetForSection: section)
+    let inset = EdgeInsets(
+      top: sanitized(raw.top, "inset", section), left: sanitized(raw.left, "inset", section),
+      bottom: sanitized(raw.bottom, "inset", section), right: sanitized(raw.right, "inset", section))
+    return (
+      inset, sanitized(delegate.layout(self, lineSpacingForSection: section), "line spacing", section),
+      sanitized(delegate.layout(self, interitemSpacingForSection: section), "interitem spacing", section)
+    )
   }
 
   /// An item's size as laid out: finite, not negative, at most ``maximumLength`` and at most
