@@ -36,7 +36,7 @@ package enum BadgesSample {
     let group = LayoutGroup.horizontal(
       layoutSize: LayoutSize(
         widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
-      subitem: item, count: columns)
+      repeatingSubitem: item, count: columns)
     // As the article's: full width, as tall as their text (estimated, then measured).
     let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
     var header = LayoutBoundarySupplementaryItem(

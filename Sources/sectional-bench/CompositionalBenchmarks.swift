@@ -31,7 +31,7 @@ func badgeSection(_ index: Int) -> LayoutSection {
   let group = LayoutGroup.horizontal(
     layoutSize: LayoutSize(
       widthDimension: .fractionalWidth(1), heightDimension: .absolute(columns == 1 ? 3 : 5)),
-    subitem: item, count: columns)
+    repeatingSubitem: item, count: columns)
   let boundarySize = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(1))
   var header = LayoutBoundarySupplementaryItem(
     layoutSize: boundarySize, elementKind: .header, alignment: .top)

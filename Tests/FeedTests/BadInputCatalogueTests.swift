@@ -196,7 +196,7 @@ import Testing
       let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
       for group in [
         LayoutGroup.horizontal(layoutSize: size, subitems: []),
-        LayoutGroup.vertical(layoutSize: size, subitem: LayoutItem(layoutSize: size), count: 0),
+        LayoutGroup.vertical(layoutSize: size, repeatingSubitem: LayoutItem(layoutSize: size), count: 0),
       ] {
         let h = try compositional(LayoutSection(group: group), expecting: [.invalidLayoutDefinition])
         // Laid out as a list: every item, one under the other.
@@ -207,7 +207,7 @@ import Testing
     try check("L16", "negative, NaN or infinite dimensions, insets, spacing") {
       var group = LayoutGroup.horizontal(
         layoutSize: LayoutSize(widthDimension: .fractionalWidth(.nan), heightDimension: .absolute(-3)),
-        subitem: LayoutItem(
+        repeatingSubitem: LayoutItem(
           layoutSize: LayoutSize(widthDimension: .absolute(.infinity), heightDimension: .fractionalHeight(1))),
         count: 2)
       group.interItemSpacing = .fixed(-.infinity)

@@ -69,7 +69,7 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     var section = LayoutSection(
       group: .horizontal(
         layoutSize: dimensions(.fractionalWidth(1), .absolute(3)),
-        subitem: LayoutItem(layoutSize: dimensions(.absolute(99), .fractionalHeight(1))), count: 3))
+        repeatingSubitem: LayoutItem(layoutSize: dimensions(.absolute(99), .fractionalHeight(1))), count: 3))
     section.group.interItemSpacing = .fixed(3)
     section.interGroupSpacing = 1
     section.contentInsets = EdgeInsets(top: 1, left: 3, bottom: 1, right: 3)
@@ -84,6 +84,59 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
         Rect(x: 3, y: 9, width: 18, height: 3),
       ])
     #expect(layout.contentSize == Size(width: 66, height: 13))
+  }
+
+  /// UIKit's everyday grid: `.horizontal(layoutSize:subitems: [item])` repeats the subitems in
+  /// order while the next fits along the group's axis (with its spacing), so a third-wide item
+  /// gives three a row. UIKit's arithmetic: a fraction is of the group's width, spacing does not
+  /// shrink it, and a member that does not fit starts the next group.
+  @Test func aGridGroupRepeatsItsSubitemsWhileTheyFitAsUIKitDoes() {
+    let third = LayoutItem(layoutSize: dimensions(.fractionalWidth(1.0 / 3), .absolute(3)))
+    let grid = LayoutGroup.horizontal(
+      layoutSize: dimensions(.fractionalWidth(1), .absolute(3)), subitems: [third])
+    let sources = (CountSource([6]), CountSource([3]), CountSource([4]), CountSource([4]))
+    defer { withExtendedLifetime(sources) {} }
+    let layout = compositional(sources.0, width: 78) { _, _ in LayoutSection(group: grid) }
+    // 78 / 3 = 26: item 1 at (26, 0), as UIKit places it; not a row of its own.
+    #expect(
+      itemFrames(layout, section: 0, count: 6) == [
+        Rect(x: 0, y: 0, width: 26, height: 3), Rect(x: 26, y: 0, width: 26, height: 3),
+        Rect(x: 52, y: 0, width: 26, height: 3), Rect(x: 0, y: 3, width: 26, height: 3),
+        Rect(x: 26, y: 3, width: 26, height: 3), Rect(x: 52, y: 3, width: 26, height: 3),
+      ])
+    #expect(layout.contentSize.height == 6)
+
+    // With 3 between items, 0 + 26 + 3 + 26 + 3 + 26 = 84 > 78: two a row.
+    var spaced = grid
+    spaced.interItemSpacing = .fixed(3)
+    let two = compositional(sources.1, width: 78) { _, _ in LayoutSection(group: spaced) }
+    #expect(
+      itemFrames(two, section: 0, count: 3).map(\.origin) == [
+        Point(x: 0, y: 0), Point(x: 29, y: 0), Point(x: 0, y: 3),
+      ])
+
+    // Two subitems repeat in order, and stop at the first that does not fit: a (39) b (19.5),
+    // then a would end at 97.5.
+    let a = LayoutItem(layoutSize: dimensions(.fractionalWidth(0.5), .absolute(1)))
+    let b = LayoutItem(layoutSize: dimensions(.fractionalWidth(0.25), .absolute(1)))
+    let pair = LayoutGroup.horizontal(
+      layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), subitems: [a, b])
+    let pairs = compositional(sources.2, width: 78) { _, _ in LayoutSection(group: pair) }
+    #expect(
+      itemFrames(pairs, section: 0, count: 4).map(\.origin) == [
+        Point(x: 0, y: 0), Point(x: 39, y: 0), Point(x: 0, y: 1), Point(x: 39, y: 1),
+      ])
+
+    // A column repeats down its height: items a third of 6 tall, three a column.
+    let cell = LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(1.0 / 3)))
+    let column = LayoutGroup.vertical(
+      layoutSize: dimensions(.fractionalWidth(0.5), .absolute(6)), subitems: [cell])
+    let columns = compositional(sources.3, width: 20) { _, _ in LayoutSection(group: column) }
+    #expect(
+      itemFrames(columns, section: 0, count: 4) == [
+        Rect(x: 0, y: 0, width: 10, height: 2), Rect(x: 0, y: 2, width: 10, height: 2),
+        Rect(x: 0, y: 4, width: 10, height: 2), Rect(x: 0, y: 6, width: 10, height: 2),
+      ])
   }
 
   @Test func nestedGroupsFractionsAndItemInsets() {
@@ -108,13 +161,14 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
   @Test func flexibleSpacingSharesTheRoomLeft() {
     var group = LayoutGroup.horizontal(
       layoutSize: dimensions(.fractionalWidth(1), .absolute(1)),
-      subitems: Array(repeating: LayoutItem(layoutSize: dimensions(.absolute(10), .absolute(1))), count: 3))
+      subitems: [LayoutItem(layoutSize: dimensions(.absolute(16), .absolute(1)))])
     group.interItemSpacing = .flexible(2)
-    let source = CountSource([3])
+    let source = CountSource([4])
     let layout = compositional(source) { _, _ in LayoutSection(group: group) }
     defer { withExtendedLifetime(source) {} }
-    // 60 − 30 − 2 × 2 = 26 left, 13 more per gap.
-    #expect(itemFrames(layout, section: 0, count: 3).map(\.minX) == [0, 25, 50])
+    // Three fit (3 × 16 + 2 × 2 = 52; a fourth would end at 70): 60 − 52 = 8 left, 4 more per
+    // gap. The last row holds one item where a full one is spaced so.
+    #expect(itemFrames(layout, section: 0, count: 4).map(\.minX) == [0, 22, 44, 0])
   }
 
   @Test func badgesAnchorToTheirItemsAsSeed003Builds() {
@@ -122,8 +176,9 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
       layoutSize: dimensions(.absolute(3), .absolute(1)), elementKind: .badge,
       containerAnchor: LayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3)))
     let item = LayoutItem(layoutSize: dimensions(.absolute(20), .absolute(3)), supplementaryItems: [badge])
+    // One a row: the group is as wide as its item (a wider one would repeat it).
     var section = LayoutSection(
-      group: .horizontal(layoutSize: dimensions(.fractionalWidth(1), .absolute(3)), subitems: [item]))
+      group: .horizontal(layoutSize: dimensions(.absolute(20), .absolute(3)), subitems: [item]))
     section.contentInsets = EdgeInsets(top: 2, left: 0, bottom: 0, right: 0)
     let source = CountSource([2])
     let layout = compositional(source) { _, _ in section }
@@ -263,7 +318,8 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     var section = LayoutSection(
       group: .horizontal(
         layoutSize: dimensions(.fractionalWidth(1), .absolute(2)),
-        subitem: LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(1))), count: 2))
+        repeatingSubitem: LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(1))),
+        count: 2))
     section.contentInsets = EdgeInsets(all: 2)
     section.decorationItems = [
       .background(style: .card, contentInsets: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
@@ -390,7 +446,7 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
         ? .list()
         : LayoutSection(
           group: .horizontal(
-            layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), subitem: chip, count: 3))
+            layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), repeatingSubitem: chip, count: 3))
     }
     #expect(!fixed.selfSizesItemWidth(at: IndexPath(item: 0, section: 0)))
     #expect(!fixed.selfSizesItem(at: IndexPath(item: 1, section: 1)))
@@ -451,7 +507,7 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
       return LayoutSection(
         group: .horizontal(
           layoutSize: dimensions(.fractionalWidth(1), .absolute(1)),
-          subitem: LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(1))),
+          repeatingSubitem: LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(1))),
           count: columns))
     }
     #expect(layout.contentSize.height == 2)
@@ -521,7 +577,7 @@ final class DefinedSource: LayoutCollectionView {
     switch Int.random(in: 0..<4, using: &rng) {
     case 0:
       group = .horizontal(
-        layoutSize: dimensions(.fractionalWidth(1), .absolute(length())), subitem: item,
+        layoutSize: dimensions(.fractionalWidth(1), .absolute(length())), repeatingSubitem: item,
         count: Int.random(in: 1...4, using: &rng))
     case 1:
       group = .vertical(

@@ -33,7 +33,7 @@ import Testing
       return LayoutSection(
         group: .horizontal(
           layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(2)),
-          subitem: item,
+          repeatingSubitem: item,
           count: columns))
     }
     var supportedElementKinds: [ElementKind] { [.badge] }

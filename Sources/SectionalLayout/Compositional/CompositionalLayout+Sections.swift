@@ -17,7 +17,7 @@ extension CompositionalLayout {
       count = 0
     }
     var definition = sectionLayout(for: section)
-    if definition.group.leafCount == 0 {
+    if !definition.group.placesItems {
       report(
         .invalidLayoutDefinition, IndexPath(item: 0, section: section),
         "section \(section)'s group places no items (no members, or a count of 0); laid out as a list")

@@ -34,18 +34,12 @@ public indirect enum LayoutGroupMember: Hashable, Sendable {
     case .group(let group): group.layoutSize
     }
   }
-
-  /// How many items one placement of this member takes.
-  var leafCount: Int {
-    switch self {
-    case .item: 1
-    case .group(let group): group.leafCount
-    }
-  }
 }
 
 /// A row or column of items and groups, after `NSCollectionLayoutGroup`. A section repeats its
-/// group until every item is placed; one placement takes as many items as the group has leaves.
+/// group until every item is placed. As in UIKit, a group of `subitems` (or `members`) repeats
+/// them in order while the next fits along its axis, so an item a third of the group's width
+/// gives three a row; a group of ``repeatCount`` holds exactly that many.
 public struct LayoutGroup: Hashable, Sendable {
   /// The direction members are laid out in.
   public enum Axis: Hashable, Sendable {
@@ -64,7 +58,7 @@ public struct LayoutGroup: Hashable, Sendable {
   public var subitems: [LayoutGroupMember]
   /// When set, ``subitems`` holds one member repeated this many times, each sized to share the
   /// group's length equally (its own size along the axis is ignored), as
-  /// `horizontal(layoutSize:subitem:count:)` does in UIKit.
+  /// `horizontal(layoutSize:repeatingSubitem:count:)` does in UIKit.
   public private(set) var repeatCount: Int?
   /// Space between members; default none.
   public var interItemSpacing: LayoutSpacing?
@@ -87,10 +81,13 @@ public struct LayoutGroup: Hashable, Sendable {
   public static func horizontal(layoutSize: LayoutSize, members: [LayoutGroupMember]) -> LayoutGroup {
     LayoutGroup(axis: .horizontal, layoutSize: layoutSize, subitems: members, repeatCount: nil)
   }
-  /// `count` of `subitem` left to right, sharing the width equally.
-  public static func horizontal(layoutSize: LayoutSize, subitem: LayoutItem, count: Int) -> LayoutGroup {
+  /// `count` of `repeatingSubitem` left to right, sharing the width equally.
+  public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: LayoutItem, count: Int)
+    -> LayoutGroup
+  {
     LayoutGroup(
-      axis: .horizontal, layoutSize: layoutSize, subitems: [.item(subitem)], repeatCount: Swift.max(0, count))
+      axis: .horizontal, layoutSize: layoutSize, subitems: [.item(repeatingSubitem)],
+      repeatCount: Swift.max(0, count))
   }
   /// Members top to bottom.
   public static func vertical(layoutSize: LayoutSize, subitems: [LayoutItem]) -> LayoutGroup {
@@ -101,16 +98,13 @@ public struct LayoutGroup: Hashable, Sendable {
   public static func vertical(layoutSize: LayoutSize, members: [LayoutGroupMember]) -> LayoutGroup {
     LayoutGroup(axis: .vertical, layoutSize: layoutSize, subitems: members, repeatCount: nil)
   }
-  /// `count` of `subitem` top to bottom, sharing the height equally.
-  public static func vertical(layoutSize: LayoutSize, subitem: LayoutItem, count: Int) -> LayoutGroup {
+  /// `count` of `repeatingSubitem` top to bottom, sharing the height equally.
+  public static func vertical(layoutSize: LayoutSize, repeatingSubitem: LayoutItem, count: Int)
+    -> LayoutGroup
+  {
     LayoutGroup(
-      axis: .vertical, layoutSize: layoutSize, subitems: [.item(subitem)], repeatCount: Swift.max(0, count))
-  }
-
-  /// The members one placement lays out, repeats expanded.
-  var members: [LayoutGroupMember] {
-    guard let repeatCount, let member = subitems.first else { return subitems }
-    return Array(repeating: member, count: repeatCount)
+      axis: .vertical, layoutSize: layoutSize, subitems: [.item(repeatingSubitem)],
+      repeatCount: Swift.max(0, count))
   }
 
   /// Whether any length in the group, its members or theirs is an estimate (a placement then
@@ -126,9 +120,27 @@ public struct LayoutGroup: Hashable, Sendable {
     }
   }
 
-  /// How many items one placement of the group takes.
-  var leafCount: Int {
-    if let repeatCount { return (subitems.first?.leafCount ?? 0) * repeatCount }
-    return subitems.reduce(0) { $0 + $1.leafCount }
+  /// Whether a placement of the group places any item: some item is reached through groups none
+  /// of which has a count of 0.
+  var placesItems: Bool { shape(deeperThan: Int.max).placesItems }
+
+  /// How deep groups nest in this one (1: it holds only items) up to past `limit`, and whether
+  /// it places any item; found without recursion, so any depth is safe to ask about.
+  func shape(deeperThan limit: Int) -> (depth: Int, placesItems: Bool) {
+    var depth = 0
+    var placesItems = false
+    var stack: [(group: LayoutGroup, depth: Int)] = [(self, 1)]
+    while let (group, level) = stack.popLast() {
+      depth = Swift.max(depth, level)
+      if depth > limit { break }
+      if group.repeatCount == 0 { continue }
+      for member in group.subitems {
+        switch member {
+        case .item: placesItems = true
+        case .group(let nested): stack.append((nested, level + 1))
+        }
+      }
+    }
+    return (depth, placesItems)
   }
 }

@@ -65,7 +65,7 @@ struct SectionSolver {
 
     // A group without estimates places the same way every time: lay it out once, then copy.
     let template =
-      itemCount > group.leafCount && !group.hasEstimatedDimension
+      itemCount > 1 && !group.hasEstimatedDimension
       ? makeTemplate(group, size: Size(width: groupWidth, height: groupHeight)) : nil
     if definition.orthogonalScrollingBehavior == .none {
       while cursor < itemCount {
