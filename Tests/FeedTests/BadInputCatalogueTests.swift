@@ -239,6 +239,22 @@ import Testing
         _ = try h.render()
       }
     }
+    try check("L19", "a group count of Int.max") {
+      let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+      let group = LayoutGroup.horizontal(
+        layoutSize: size, repeatingSubitem: LayoutItem(layoutSize: size), count: .max)
+      let h = try compositional(LayoutSection(group: group), expecting: [])
+      // One row, each item its share of the width (about 0).
+      #expect(h.frames(inSectionOf: Model(id: 1)).map(\.minY) == [0, 0, 0])
+      #expect(framesAreSane(h))
+    }
+    try check("L20", "groups nested 10,000 deep") {
+      let size = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(2))
+      var group = LayoutGroup.horizontal(layoutSize: size, subitems: [LayoutItem(layoutSize: size)])
+      for _ in 0..<10_000 { group = .horizontal(layoutSize: size, members: [.group(group)]) }
+      let h = try compositional(LayoutSection(group: group), expecting: [.invalidLayoutDefinition])
+      #expect(h.frames(inSectionOf: Model(id: 1)).map(\.minY) == [0, 1, 2])
+    }
     try check("L18", "moving an item its controller says cannot move") {
       let h = try harness([1]) { _ in Sized(rows: 3) }
       let view = h.collectionView

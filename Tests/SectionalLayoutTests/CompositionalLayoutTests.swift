@@ -139,6 +139,78 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
       ])
   }
 
+  /// A count of `Int.max` (or 10⁹) crashed in `Array(repeating:count:)` or ran for minutes: a
+  /// placement now costs the items it lays out, each sharing the group's width.
+  @Test func aHugeRepeatCountCostsOnlyTheItemsLaidOut() {
+    for count in [Int.max, 1_000_000_000] {
+      let item = LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .absolute(1)))
+      var group = LayoutGroup.horizontal(
+        layoutSize: dimensions(.fractionalWidth(1), .absolute(1)), repeatingSubitem: item, count: count)
+      group.interItemSpacing = .flexible(0)
+      let source = CountSource([50])
+      defer { withExtendedLifetime(source) {} }
+      let layout = compositional(source) { _, _ in LayoutSection(group: group) }
+      let frames = itemFrames(layout, section: 0, count: 50)
+      // Each member's share is 60 / count: all fifty in one row, at most 60 × 50 / count apart.
+      #expect(frames.allSatisfy { $0.minY == 0 && $0.height == 1 && $0.maxX <= 1e-5 })
+      #expect(layout.contentSize.height == 1)
+      #expect(layout.memberSteps <= 2 * 50, "\(count): \(layout.memberSteps) steps")
+      #expect(source.diagnostics.isEmpty)
+    }
+  }
+
+  /// Groups nested 10,000 deep overflowed the stack; past `maximumGroupDepth` the section is a
+  /// list, with a diagnostic. At the limit it is laid out as written.
+  @Test func groupsNestedPastTheLimitAreAListWithADiagnostic() {
+    func nested(_ depth: Int) -> LayoutGroup {
+      let size = dimensions(.fractionalWidth(1), .absolute(2))
+      var group = LayoutGroup.horizontal(layoutSize: size, subitems: [LayoutItem(layoutSize: size)])
+      for _ in 1..<depth { group = .horizontal(layoutSize: size, members: [.group(group)]) }
+      return group
+    }
+    for (depth, height, diagnosed) in [
+      (CompositionalLayout.maximumGroupDepth, 2.0, false), (10_000, 1, true),
+    ] {
+      let group = nested(depth)
+      let source = CountSource([2])
+      defer { withExtendedLifetime(source) {} }
+      let layout = compositional(source) { _, _ in LayoutSection(group: group) }
+      #expect(itemFrames(layout, section: 0, count: 2).map(\.height) == [height, height], "\(depth)")
+      #expect(source.diagnostics.map(\.kind) == (diagnosed ? [.invalidLayoutDefinition] : []), "\(depth)")
+      // Released a level at a time, not by a recursion as deep as the groups.
+      withExtendedLifetime(group) {}
+    }
+  }
+
+  /// Each level of a nested estimated row held an item as tall as the row: the row was placed
+  /// again whole, nested rows too, 2^depth placements (20 levels: 65 s). Now only the stretched
+  /// items are placed again; and N estimated subitems cost N steps, not a scan each.
+  @Test func nestedEstimatedRowsAndWideEstimatedGroupsCostTheirMembers() {
+    let fill = LayoutItem(layoutSize: dimensions(.absolute(1), .fractionalHeight(1)))
+    var group = LayoutGroup.horizontal(
+      layoutSize: dimensions(.fractionalWidth(1), .estimated(1)),
+      subitems: [LayoutItem(layoutSize: dimensions(.absolute(1), .estimated(3)))])
+    for _ in 1..<20 {
+      group = .horizontal(
+        layoutSize: dimensions(.fractionalWidth(1), .estimated(1)), members: [.item(fill), .group(group)])
+    }
+    let source = CountSource([20])
+    defer { withExtendedLifetime(source) {} }
+    let layout = compositional(source) { _, _ in LayoutSection(group: group) }
+    // 39 members placed (20 items, 19 groups), and the 19 stretched items placed again.
+    #expect(layout.memberSteps == 39 + 19)
+    #expect(itemFrames(layout, section: 0, count: 20).allSatisfy { $0.height == 3 })
+
+    let chip = LayoutItem(layoutSize: dimensions(.estimated(1), .absolute(1)))
+    let wide = LayoutGroup.horizontal(
+      layoutSize: dimensions(.estimated(1), .absolute(1)), subitems: Array(repeating: chip, count: 2_000))
+    let many = CountSource([2_000])
+    defer { withExtendedLifetime(many) {} }
+    let chips = compositional(many, width: 10) { _, _ in LayoutSection(group: wide) }
+    #expect(chips.memberSteps == 2_000)
+    #expect(itemFrames(chips, section: 0, count: 2_000).last?.minX == 1_999)
+  }
+
   @Test func nestedGroupsFractionsAndItemInsets() {
     let half = LayoutItem(layoutSize: dimensions(.fractionalWidth(0.5), .fractionalHeight(1)))
     var inset = LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(0.5)))

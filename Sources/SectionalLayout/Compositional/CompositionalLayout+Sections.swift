@@ -17,12 +17,17 @@ extension CompositionalLayout {
       count = 0
     }
     var definition = sectionLayout(for: section)
-    if !definition.group.placesItems {
+    let shape = definition.group.shape(deeperThan: Self.maximumGroupDepth)
+    if shape.depth > Self.maximumGroupDepth {
+      report(
+        .invalidLayoutDefinition, IndexPath(item: 0, section: section),
+        "section \(section)'s groups nest more than \(Self.maximumGroupDepth) deep; laid out as a list")
+      definition.group = LayoutSection.list().group
+    } else if !shape.placesItems {
       report(
         .invalidLayoutDefinition, IndexPath(item: 0, section: section),
         "section \(section)'s group places no items (no members, or a count of 0); laid out as a list")
-      let list = LayoutSection.list()
-      definition.group = list.group
+      definition.group = LayoutSection.list().group
     }
     var solver = SectionSolver(
       layout: self, section: section, itemCount: count, container: sanitizedSize,

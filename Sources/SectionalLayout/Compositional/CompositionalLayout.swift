@@ -80,6 +80,8 @@ public final class CompositionalLayout: CollectionViewLayout {
   @exclusivity(unchecked) var scratchOrigins: [Double] = []
   /// How many times a section was computed (for tests of caching).
   package var sectionComputations = 0
+  /// How many members groups placed or measured (for tests of the cost of a placement).
+  package var memberSteps = 0
 
   /// The bounds' width by the sum of the sections' heights.
   public var contentSize: Size { Size(width: Swift.max(0, bounds.width), height: offsets.total) }
@@ -105,6 +107,10 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   /// The longest length the layout takes, 2^24, as the flow layout's.
   static let maximumLength = 16_777_216.0
+
+  /// How deep groups may nest: a section whose groups nest deeper is laid out as a list, with
+  /// an `invalidLayoutDefinition` diagnostic (placing is recursive).
+  public static let maximumGroupDepth = 64
 
   /// The section's layout: the delegate's, else the provider's, else a list.
   func sectionLayout(for section: Int) -> LayoutSection {
@@ -286,7 +292,8 @@ extension ElementKind {
 }
 
 extension Diagnostic.Kind {
-  /// A compositional section whose group places no items (no members, or a count of 0); the
-  /// section was laid out as a list instead.
+  /// A compositional section whose group places no items (no members, or a count of 0), or
+  /// whose groups nest deeper than ``CompositionalLayout/maximumGroupDepth``; the section was
+  /// laid out as a list instead.
   public static let invalidLayoutDefinition: Self = "invalid-layout-definition"
 }

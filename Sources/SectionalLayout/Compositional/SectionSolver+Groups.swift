@@ -152,6 +152,7 @@ extension SectionSolver {
     // flexible spacings share the room they leave.
     var measure = Measure(index: 0, position: position)
     while total.map({ measure.index < $0 }) ?? true, cursor < itemCount {
+      layout.memberSteps += 1
       let member = pattern[measure.index % pattern.count]
       let gap = spacing(of: member, in: group, first: measure.index == 0)
       var length = lengthAlongAxis(of: member, in: group, inner: inner.size, share: share, measured: true)
@@ -327,6 +328,7 @@ extension SectionSolver {
         measure.slots += repeats * cycle.slots
         continue
       }
+      layout.memberSteps += 1
       let member = pattern[measure.index % pattern.count]
       let gap = spacing(of: member, in: group, first: measure.index == 0)
       let length = lengthAlongAxis(of: member, in: group, inner: inner, share: nil, measured: false)
@@ -374,6 +376,7 @@ extension SectionSolver {
         model.badges += badges[badgeRange]
         continue
       }
+      layout.memberSteps += 1
       cursor = member.cursor
       switch member.member {
       case .item(let item):
