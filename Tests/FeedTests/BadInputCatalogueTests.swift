@@ -180,6 +180,56 @@ import Testing
         #expect(h.collectionView.bounds.width >= 0 && h.collectionView.bounds.height >= 0)
         _ = try h.render()
       }
+      // Made at an infinite or 1e20 size: sanitised as a resize is (to 0, or cut to 2^24).
+      for size in [Size(width: .infinity, height: 4), Size(width: 20, height: 1e20)] {
+        let h = try harness(Array(0..<5), size: size)
+        #expect(
+          h.collectionView.bounds.size.width <= 16_777_216 && h.collectionView.bounds.height <= 16_777_216)
+        #expect(framesAreSane(h))
+      }
+    }
+    check("L21", "a diagnostics handler that reads or clears the log, or applies a snapshot") {
+      let view = CollectionView(size: Size(width: 20, height: 5))
+      let dataSource = DiffableDataSource<Int, Int>(collectionView: view) { _, n in
+        .text("\(n)", role: .body, width: 4, height: 1)
+      }
+      var snapshot = DiffableSnapshot<Int, Int>()
+      snapshot.appendSections([0])
+      view.diagnostics.handler = { _ in
+        view.diagnostics.removeAll()
+        var next = DiffableSnapshot<Int, Int>()
+        next.appendSections([1])
+        dataSource.apply(next)
+      }
+      snapshot.appendSections([0])
+      dataSource.apply(snapshot)
+      #expect(dataSource.snapshot().sectionIdentifiers == [1] && view.diagnostics.isEmpty)
+    }
+    check("L22", "a section provider that applies a snapshot") {
+      final class Box { var dataSource: DiffableDataSource<Int, Int>?, rounds = 0 }
+      let box = Box()
+      let layout = CompositionalLayout { _, _ in
+        if box.rounds < 2, let dataSource = box.dataSource {
+          box.rounds += 1
+          var next = DiffableSnapshot<Int, Int>()
+          next.appendSections(Array(0...box.rounds))
+          next.appendItems([box.rounds], toSection: box.rounds)
+          dataSource.apply(next)
+        }
+        return nil
+      }
+      let view = CollectionView(layout: layout, size: Size(width: 20, height: 5))
+      let dataSource = DiffableDataSource<Int, Int>(collectionView: view) { _, n in
+        .text("\(n)", role: .body, width: 4, height: 1)
+      }
+      box.dataSource = dataSource
+      var first = DiffableSnapshot<Int, Int>()
+      first.appendSections([0])
+      first.appendItems([0], toSection: 0)
+      dataSource.apply(first)
+      view.setSize(Size(width: 30, height: 5))
+      #expect(view.numberOfSections == 3 && view.numberOfItems(inSection: 2) == 1)
+      #expect(view.collectionViewLayout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2)) != nil)
     }
   }
 

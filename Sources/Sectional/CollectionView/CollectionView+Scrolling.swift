@@ -26,11 +26,10 @@ extension CollectionView {
   /// The largest y offset: the content's height less the viewport's, at least 0.
   public var maximumContentOffsetY: Double { max(0, contentSize.height - bounds.height) }
 
-  /// A new viewport size (a terminal resize). A new width invalidates sizes.
+  /// A new viewport size (a terminal resize). A new width invalidates sizes. A negative, NaN or
+  /// infinite length becomes 0; one past 2^24 (the layouts' longest length) is cut to it.
   public func setSize(_ size: Size) {
-    let clean = Size(
-      width: size.width.isFinite ? max(0, size.width) : 0,
-      height: size.height.isFinite ? max(0, size.height) : 0)
+    let clean = Self.sanitized(size)
     // A new width lays everything out again: the transition's end frames are no longer the
     // layout's.
     if clean.width != bounds.width { finishTransition() }
@@ -137,5 +136,16 @@ extension CollectionView {
       clamped.origin.y = maximumContentOffsetY
       setBounds(clamped)
     }
+  }
+}
+
+extension CollectionView {
+  /// The longest length a viewport takes, 2^24, as the layouts' longest.
+  static let maximumLength = 16_777_216.0
+
+  /// `size` with each length finite, at least 0 and at most ``maximumLength``.
+  static func sanitized(_ size: Size) -> Size {
+    func clean(_ value: Double) -> Double { value.isFinite ? min(max(0, value), maximumLength) : 0 }
+    return Size(width: clean(size.width), height: clean(size.height))
   }
 }

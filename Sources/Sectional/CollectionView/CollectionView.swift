@@ -96,11 +96,11 @@ public final class CollectionView {
   var progressOfTransition = 0.0
   var departureCounter = 0
 
-  /// A view of `size` (negative sizes become 0) showing its content through `layout` (a
+  /// A view of `size` (sanitised as ``setSize(_:)`` does) showing its content through `layout` (a
   /// `FlowLayout` by default), scrolled to the top.
   public init(layout: any CollectionViewLayout = FlowLayout(), size: Size) {
     collectionViewLayout = layout
-    bounds = Rect(origin: .zero, size: Size(width: max(0, size.width), height: max(0, size.height)))
+    bounds = Rect(origin: .zero, size: Self.sanitized(size))
     adopt(layout)
   }
 
@@ -110,8 +110,13 @@ public final class CollectionView {
     layout.invalidateLayout()
   }
 
-  /// Records a diagnostic in ``diagnostics``.
-  public func report(_ diagnostic: Diagnostic) { diagnostics.record(diagnostic) }
+  /// Records a diagnostic in ``diagnostics``, then calls its handler, outside the log's
+  /// mutation: the handler may read or clear the log, or update the view.
+  public func report(_ diagnostic: Diagnostic) {
+    let handler = diagnostics.handler
+    diagnostics.keep(diagnostic)
+    handler?(diagnostic)
+  }
 }
 
 // MARK: - LayoutCollectionView

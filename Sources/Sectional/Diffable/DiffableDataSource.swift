@@ -41,6 +41,10 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// item may be reordered.
   public var reorderingHandlers = ReorderingHandlers()
   @usableFromInline var current = Snapshot()
+  /// Whether an apply is running, and the applies asked for meanwhile (see
+  /// ``apply(_:animatingDifferences:completion:)``).
+  var isApplying = false
+  var queuedApplies: [() -> Void] = []
   /// Each shown item's size, as its cell provider last gave it; nil until asked. Carried through a batch for items it neither inserted nor reloaded: like UIKit's
   /// diffable data source, which fetches a cell again only when its item is new, reloaded or
   /// reconfigured, the size of an unchanged item is not asked for again.
@@ -81,10 +85,19 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// is the reload.
   /// Problems the snapshot recorded (duplicates, missing identifiers) are reported in the
   /// collection view's diagnostics. `completion` runs once it is applied.
+  ///
+  /// An apply made while one runs (from a cell or section provider, a diagnostics handler or a
+  /// completion) runs right after it, in order, against the snapshot it leaves.
   @inlinable
   public func apply(
     _ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
+    guard
+      beginApplying({
+        self.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+      })
+    else { return }
+    defer { endApplying() }
     specialiseCellLookup()
     // The batch is worked out here, in the caller's module, where the identifier types are known:
     // the two-level diff then runs specialised, not as generic code.
@@ -97,10 +110,35 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// Shows `snapshot` without diffing, as UIKit's `applySnapshotUsingReloadData(_:completion:)`:
   /// the collection view reloads, every cell is asked for again and selections are dropped.
   /// `completion` runs once it is applied.
+  /// An apply made while one runs runs right after it, in order.
   @inlinable
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+    guard beginApplying({ self.applySnapshotUsingReloadData(snapshot, completion: completion) }) else {
+      return
+    }
+    defer { endApplying() }
     specialiseCellLookup()
     show(snapshot, batch: nil, carried: nil, animated: false, completion: completion)
+  }
+
+  /// Starts an apply; when one is already running, queues `apply` to run after it and returns
+  /// false.
+  @usableFromInline
+  func beginApplying(_ apply: @escaping () -> Void) -> Bool {
+    guard !isApplying else {
+      queuedApplies.append(apply)
+      return false
+    }
+    isApplying = true
+    return true
+  }
+
+  /// Ends an apply and runs the ones queued during it, in order.
+  @usableFromInline
+  func endApplying() {
+    isApplying = false
+    guard !queuedApplies.isEmpty else { return }
+    queuedApplies.removeFirst()()
   }
 
   /// Sets ``specialisedCell`` from the caller's module, where the identifier types are known.

@@ -15,12 +15,19 @@ public struct DiagnosticLog: RandomAccessCollection {
   /// An empty log.
   public init() {}
 
-  /// Keeps `diagnostic` and hands it to ``handler``.
+  /// Keeps `diagnostic` and hands it to ``handler``. The handler runs inside this mutation: an
+  /// owner whose handler may reach the log again (a collection view's) keeps the diagnostic with
+  /// `keep(_:)` and calls the handler itself, after.
   public mutating func record(_ diagnostic: Diagnostic) {
+    keep(diagnostic)
+    handler?(diagnostic)
+  }
+
+  /// Keeps `diagnostic` without calling ``handler``.
+  package mutating func keep(_ diagnostic: Diagnostic) {
     if entries.count == Self.capacity { entries.removeFirst(Self.capacity / 4) }
     entries.append(diagnostic)
     totalCount += 1
-    handler?(diagnostic)
   }
 
   /// Forgets the kept diagnostics (``totalCount`` too); the handler stays.

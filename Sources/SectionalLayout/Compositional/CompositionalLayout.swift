@@ -73,6 +73,9 @@ public final class CompositionalLayout: CollectionViewLayout {
   var orthogonalOffsets: [Int: Double] = [:]
   var preparedSize = Size(width: -1, height: -1)
   var pending = PendingInvalidation()
+  /// Whether `prepare()` runs, and what was invalidated meanwhile.
+  var isPreparing = false
+  var deferredInvalidation: InvalidationContext?
   var dirtySections: Set<Int> = []
   /// Whether any section pins a boundary supplementary (scrolling then moves it).
   var pinsSupplementaries = false
@@ -131,6 +134,15 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   /// Marks what `context` names for the next ``prepare()``.
   public func invalidateLayout(with context: InvalidationContext) {
+    if isPreparing {
+      // From a section provider or the delegate, during `prepare()`: applied when it ends.
+      if deferredInvalidation == nil {
+        deferredInvalidation = context
+      } else {
+        deferredInvalidation?.formUnion(context)
+      }
+      return
+    }
     if context.invalidatesEverything { selfSizing.resetPasses() }
     if pending.record(context) { invalidateNamedElements(of: context) }
   }
@@ -168,7 +180,30 @@ public final class CompositionalLayout: CollectionViewLayout {
 
   /// Recomputes what was invalidated since the last call: the named sections and the offsets
   /// after them.
+  ///
+  /// A section provider or delegate that changes the collection view meanwhile (applies a
+  /// snapshot) re-enters the layout: a nested `prepare()` does nothing, and what it invalidates
+  /// is prepared once this pass ends, up to ``maximumSelfSizingPasses`` times.
   public func prepare() {
+    guard !isPreparing else { return }
+    isPreparing = true
+    preparePass()
+    for _ in 0..<Swift.max(1, maximumSelfSizingPasses) {
+      guard let deferred = deferredInvalidation else { break }
+      deferredInvalidation = nil
+      isPreparing = false
+      invalidateLayout(with: deferred)
+      isPreparing = true
+      preparePass()
+    }
+    isPreparing = false
+    if let deferred = deferredInvalidation {
+      deferredInvalidation = nil
+      invalidateLayout(with: deferred)
+    }
+  }
+
+  private func preparePass() {
     let size = sanitizedSize
     if pending.needsFullRebuild || size != preparedSize {
       if size.width != preparedSize.width {
