@@ -10,6 +10,8 @@
 /// - When the file does not exist, or the environment has `RECORD_SNAPSHOTS=1`, `text` is
 ///   written to it and the call throws, so a recording is never mistaken for a pass: run the
 ///   test again to compare.
+/// - `name` may hold subdirectories; one that leaves `Snapshots/` (`..`) or holds NUL is
+///   refused. Files are compared byte for byte.
 /// - When the file differs, the call throws a ``HarnessFailure`` that shows the differing lines
 ///   with two lines of context around each change (`-` golden, `+` actual).
 public func assertSnapshot(_ text: String, named name: String, filePath: StaticString = #filePath) throws {
@@ -22,12 +24,25 @@ public func assertSnapshot(_ text: String, named name: String, filePath: StaticS
 
 /// ``assertSnapshot(_:named:filePath:)`` with the directory and the recording switch spelled out.
 func assertSnapshot(_ text: String, named name: String, in snapshots: String, record: Bool) throws {
+  // A name is a relative path of plain components: no `..` or `.` to leave the directory, no
+  // NUL (which cuts the path the system sees short of the one read back).
+  let components = name.split(separator: "/", omittingEmptySubsequences: false)
+  guard !name.isEmpty, !name.contains("\0"),
+    components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
+  else {
+    throw HarnessFailure(
+      "the snapshot name \(String(reflecting: name)) is not a file name inside Snapshots/: use plain "
+        + "path components, without \"..\", \".\", a leading or trailing \"/\", or NUL")
+  }
   let path = snapshots + "/" + name
-  let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-  if record || existing == nil {
+  let directory = String(path[..<path.lastIndex(of: "/")!])
+  let golden = FileManager.default.contents(atPath: path)
+  let existing = golden.map { String(decoding: $0, as: UTF8.self) }
+  let actual = Data(text.utf8)
+  if record || golden == nil {
     do {
-      try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try actual.write(to: URL(fileURLWithPath: path))
     } catch {
       throw HarnessFailure("could not record the snapshot \(path): \(error)")
     }
@@ -35,7 +50,8 @@ func assertSnapshot(_ text: String, named name: String, in snapshots: String, re
       "recorded the snapshot \(path)\(record ? " (RECORD_SNAPSHOTS is set)" : ""); run the test again to compare"
     )
   }
-  guard let existing, existing != text else { return }
+  // Bytes, not `String ==`: canonically equivalent text (NFD against NFC) is not the same file.
+  guard let existing, golden != actual else { return }
   throw HarnessFailure(
     "\(name) differs from its golden file \(path) (-golden +actual):\n"
       + LineDiff.describe(old: existing, new: text)
@@ -110,7 +126,9 @@ enum LineDiff {
       if case .same = script[$0] { return false }
       return true
     }
-    guard !changed.isEmpty else { return "(the texts differ only in line endings)" }
+    guard !changed.isEmpty else {
+      return "(the texts differ only in line endings or Unicode normalisation: NFC against NFD)"
+    }
     // Line numbers on each side where each script line stands.
     var numbers: [(old: Int, new: Int)] = []
     var oldLine = 1

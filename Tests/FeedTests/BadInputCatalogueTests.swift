@@ -205,6 +205,12 @@ import Testing
       dataSource.apply(snapshot)
       #expect(dataSource.snapshot().sectionIdentifiers == [1] && view.diagnostics.isEmpty)
     }
+    check("L23", "a golden file's name that leaves Snapshots/ or holds NUL") {
+      for name in ["../../x.txt", "a\0b.txt"] {
+        let refused = #expect(throws: HarnessFailure.self) { try assertSnapshot("x", named: name) }
+        #expect(refused?.description.contains("not a file name inside Snapshots/") == true)
+      }
+    }
     check("L22", "a section provider that applies a snapshot") {
       final class Box { var dataSource: DiffableDataSource<Int, Int>?, rounds = 0 }
       let box = Box()

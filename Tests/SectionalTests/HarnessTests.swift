@@ -151,6 +151,47 @@ func cardHarness(_ cards: [Card], size: Size = Size(width: 60, height: 60)) thro
         """) == true)
   }
 
+  /// A name that leaves `Snapshots/` (`../../x.txt`, an absolute path) wrote outside it; one with
+  /// NUL recorded one path and read another, so it never passed. Both are refused, writing
+  /// nothing.
+  @Test func snapshotNamesThatLeaveTheDirectoryOrHoldNULAreRefused() throws {
+    let root = "/tmp/sectional-harness-\(UInt32.random(in: 0...UInt32.max))"
+    let directory = root + "/a/b/Snapshots"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    for name in ["../../x.txt", "../x.txt", "sub/../../x.txt", "/tmp/x.txt", "x\0.txt", "", ".", "sub/"] {
+      let refused = #expect(throws: HarnessFailure.self) {
+        try assertSnapshot("one\n", named: name, in: directory, record: true)
+      }
+      #expect(refused?.description.contains("not a file name inside Snapshots/") == true, "\(name)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: root + "/a/x.txt"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/a/b/x.txt"))
+    #expect(!FileManager.default.fileExists(atPath: directory + "/x"))
+    // A name in a subdirectory of Snapshots/ is fine.
+    _ = #expect(throws: HarnessFailure.self) {
+      try assertSnapshot("one\n", named: "sub/x.txt", in: directory, record: false)
+    }
+    try assertSnapshot("one\n", named: "sub/x.txt", in: directory, record: false)
+  }
+
+  /// Compared as `String`s, NFD text equalled its NFC golden file (canonical equivalence): a
+  /// golden file is bytes, and only the same bytes pass.
+  @Test func aSnapshotComparesBytesNotCanonicallyEquivalentText() throws {
+    let directory = "/tmp/sectional-harness-\(UInt32.random(in: 0...UInt32.max))"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let composed = "caf\u{E9}\n"
+    let decomposed = "cafe\u{301}\n"
+    #expect(composed == decomposed)
+    _ = #expect(throws: HarnessFailure.self) {
+      try assertSnapshot(composed, named: "s.txt", in: directory, record: false)
+    }
+    try assertSnapshot(composed, named: "s.txt", in: directory, record: false)
+    let mismatch = #expect(throws: HarnessFailure.self) {
+      try assertSnapshot(decomposed, named: "s.txt", in: directory, record: false)
+    }
+    #expect(mismatch?.description.contains("differs from its golden file") == true)
+  }
+
   @Test func changesFarApartAreSeparateHunksAndNearOnesOne() {
     let old = (1...30).map { "line \($0)" }
     var new = old
