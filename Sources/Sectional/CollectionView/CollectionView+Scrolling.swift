@@ -91,7 +91,7 @@ extension CollectionView {
     guard let sideways = collectionViewLayout as? any SidewaysScrollingLayout,
       sideways.scrollSection(section, sidewaysBy: dx)
     else { return false }
-    layoutIfNeeded()
+    prepareAndSelfSize()
     delegate?.collectionViewDidScroll(self)
     return true
   }
@@ -108,7 +108,7 @@ extension CollectionView {
       sideways.scrollsSideways(section: section)
     else { return }
     sideways.setOrthogonalOffset(offset, forSection: section)
-    layoutIfNeeded()
+    prepareAndSelfSize()
     delegate?.collectionViewDidScroll(self)
   }
 
@@ -124,7 +124,7 @@ extension CollectionView {
     }
     bounds = newBounds
     collectionViewLayout.bounds = newBounds
-    layoutIfNeeded()
+    prepareAndSelfSize()
   }
 
   /// Keeps the offset within the content after the content shrank. Moving the bounds lays out
