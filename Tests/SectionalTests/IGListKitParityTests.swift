@@ -275,13 +275,21 @@ final class DiffingController: BindingSectionController<DiffingObject>, DisplayD
   }
 }
 
-/// IGListKit's `IGListTestSection` with display and working-range delegates: as many items as
-/// its object's value, each ``height`` rows tall (10), and every event it hears recorded.
+/// IGListKit's `IGListTestSection` and `IGTestDelegateController` with display and
+/// working-range delegates: as many items as its object's value, each ``height`` rows tall (10),
+/// and every event it hears recorded: the section's in ``events``, its cells' by index.
 @MainActor
 final class WatchedKeyedController: GenericSectionController<KeyedObject>, DisplayDelegate,
   WorkingRangeDelegate
 {
   var events: [String] = []
+  /// The items whose cells were told they appear, and that they ended, in the order told.
+  var displayedCells: [Int] = []
+  var endedCells: [Int] = []
+  /// A header this many rows tall above the items, or none.
+  var header: Double? {
+    didSet { supplementaryViewSource = header == nil ? nil : self }
+  }
   var height = 10.0
   override init() {
     super.init()
@@ -294,8 +302,19 @@ final class WatchedKeyedController: GenericSectionController<KeyedObject>, Displ
   }
   func willDisplay(_ controller: SectionController) { events.append("display") }
   func didEndDisplaying(_ controller: SectionController) { events.append("end") }
+  func willDisplayCell(at index: Int, in controller: SectionController) { displayedCells.append(index) }
+  func didEndDisplayingCell(at index: Int, in controller: SectionController) { endedCells.append(index) }
   func willEnterWorkingRange(_ controller: SectionController) { events.append("enter") }
   func didExitWorkingRange(_ controller: SectionController) { events.append("exit") }
+}
+
+extension WatchedKeyedController: SupplementaryViewSource {
+  var supportedElementKinds: [ElementKind] { [.header] }
+  func supplementary(ofKind kind: ElementKind, at index: Int, for controller: SectionController)
+    -> SupplementaryDescriptor?
+  {
+    header.map { SupplementaryDescriptor(height: $0, content: .text("header", role: .header)) }
+  }
 }
 
 /// IGListKit's `IGTestReorderableSection`: its items are strings, 10 rows each, and it moves

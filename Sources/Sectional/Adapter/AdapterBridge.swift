@@ -116,6 +116,17 @@ extension AdapterBridge: CollectionViewDelegate {
   }
 }
 
+// MARK: - LayoutPassObserver
+
+extension AdapterBridge: LayoutPassObserver {
+  /// The app laid the view out: the cells it shows appear, as in UIKit's layout pass. During an
+  /// update the adapter tells what it shows once the update is in.
+  func collectionViewDidLayOut(_ collectionView: CollectionView) {
+    guard let adapter, !adapter.updater.isApplyingUpdate else { return }
+    adapter.updateVisibility()
+  }
+}
+
 // MARK: - FlowLayoutDelegate
 
 // The flow layout asks its collection view's delegate for sizes, as UIKit's does; the answers

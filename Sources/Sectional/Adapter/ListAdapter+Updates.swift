@@ -27,7 +27,8 @@ extension ListAdapter {
   /// false, as in IGListKit.
   ///
   /// The display and working-range delegates hear what is shown later, as IGListKit's cells
-  /// appear at the next layout pass: at the next scroll or change, query of what is visible,
+  /// appear at the next layout pass: at the collection view's next
+  /// ``CollectionView/layoutIfNeeded()``, scroll or change, query of what is visible,
   /// ``flushPendingUpdates()``, or the end of the turn (through ``scheduler``). A scroll right
   /// after loading (to an item the app restores) then tells only the sections shown after it.
   public func reloadData(completion: ((Bool) -> Void)? = nil) {
@@ -186,7 +187,7 @@ extension ListAdapter {
         updates.add(fold.batches[0], oldSection: fold.old, newSection: fold.controller.sectionIndex)
       }
       if updates.isEmpty {
-        collectionView.layoutIfNeeded()
+        collectionView.prepareAndSelfSize()
       } else {
         applied = collectionView.performBatchUpdates(updates, animated: animated)
       }

@@ -63,6 +63,7 @@ public final class ListAdapter {
     self.workingRangeSize = max(0, workingRangeSize)
     collectionView.dataSource = bridge
     collectionView.delegate = bridge
+    collectionView.layoutPassObserver = bridge
   }
 
   // MARK: - Lookups
@@ -155,9 +156,10 @@ public final class ListAdapter {
 extension ListAdapter {
   /// A reload's visibility is told late, as IGListKit's cells appear only at the next layout
   /// pass: the app may scroll first (to an item it restores, say), and then only the sections
-  /// shown after the scroll hear they were displayed. Told at the first of: a scroll or another
-  /// change, a query of what is visible, ``flushPendingUpdates()`` (a front's frame), or the
-  /// end of the turn through ``scheduler``.
+  /// shown after the scroll hear they were displayed. Told at the first of: a layout pass
+  /// (``CollectionView/layoutIfNeeded()``), a scroll or another change, a query of what is
+  /// visible, ``flushPendingUpdates()`` (a front's frame), or the end of the turn through
+  /// ``scheduler``.
   func deferVisibilityUpdate() {
     guard !visibilityIsStale else { return }
     visibilityIsStale = true

@@ -3,12 +3,30 @@ import SectionalLayout
 // Laying out: the layout prepared when needed, and the self-sizing loop that measures the cells
 // whose sizes are estimates until the layout settles.
 
+/// Told when a layout pass the app asked for has laid out: the pass where cells appear, as in
+/// UIKit. The adapter's bridge is one, and tells its display and working-range delegates.
+@MainActor
+protocol LayoutPassObserver: AnyObject {
+  func collectionViewDidLayOut(_ collectionView: CollectionView)
+}
+
 extension CollectionView {
+  /// A layout pass, as UIKit's: prepares the layout and self-sizes the visible cells whose size
+  /// is estimated until nothing is invalid (at most a few rounds, then a
+  /// `selfSizingDidNotSettle` diagnostic), and then the cells it shows appear: a ``ListAdapter``
+  /// tells its display and working-range delegates what came on and went off screen, once.
+  public func layoutIfNeeded() {
+    prepareAndSelfSize()
+    layoutPassObserver?.collectionViewDidLayOut(self)
+  }
+
   /// Prepares the layout and runs self-sizing for the visible cells (and supplementaries the
   /// layout says size themselves) whose size is estimated,
   /// until nothing is invalid: prepare → attributes → measured size → invalidation context →
   /// prepare, at most `settlingRoundLimit` rounds (then a `selfSizingDidNotSettle` diagnostic).
-  public func layoutIfNeeded() {
+  /// The view's own work before it moves or changes (a scroll, a batch): no one is told, so a
+  /// scroll right after a reload tells only what it shows.
+  func prepareAndSelfSize() {
     collectionViewLayout.prepare()
     settleEstimates()
     guard let dataSource else { return }

@@ -185,7 +185,7 @@ extension CollectionView {
     var context = InvalidationContext()
     context.reloadSections([current.target.section, target.section])
     collectionViewLayout.invalidateLayout(with: context)
-    layoutIfNeeded()
+    prepareAndSelfSize()
     clampOffset()
     if let start {
       buildTransition(from: start, updates: batch, sources: nil)

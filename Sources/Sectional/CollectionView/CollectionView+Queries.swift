@@ -108,6 +108,6 @@ extension CollectionView {
     var context = InvalidationContext()
     context.invalidateSections(sections)
     collectionViewLayout.invalidateLayout(with: context)
-    layoutIfNeeded()
+    prepareAndSelfSize()
   }
 }

@@ -90,7 +90,7 @@ extension CollectionView {
     guard let sideways = collectionViewLayout as? any SidewaysScrollingLayout,
       sideways.scrollSection(section, sidewaysBy: dx)
     else { return false }
-    layoutIfNeeded()
+    prepareAndSelfSize()
     delegate?.collectionViewDidScroll(self)
     return true
   }
@@ -107,7 +107,7 @@ extension CollectionView {
       sideways.scrollsSideways(section: section)
     else { return }
     sideways.setOrthogonalOffset(offset, forSection: section)
-    layoutIfNeeded()
+    prepareAndSelfSize()
     delegate?.collectionViewDidScroll(self)
   }
 
@@ -123,7 +123,7 @@ extension CollectionView {
     }
     bounds = newBounds
     collectionViewLayout.bounds = newBounds
-    layoutIfNeeded()
+    prepareAndSelfSize()
   }
 
   /// Keeps the offset within the content after the content shrank. Moving the bounds lays out

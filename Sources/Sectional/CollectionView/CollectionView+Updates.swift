@@ -12,7 +12,7 @@ extension CollectionView {
     indexPathsForSelectedItems = []
     // Nothing says which item is which across a reload: the focus keeps its place if it exists.
     if let focused = focusedPath, !contains(focused) { focusedPath = nil }
-    layoutIfNeeded()
+    prepareAndSelfSize()
     clampOffset()
   }
 
@@ -122,7 +122,7 @@ extension CollectionView {
     remapSelection(updates, sources: sources)
     itemCounts = newCounts
     collectionViewLayout.invalidateLayout(with: context)
-    layoutIfNeeded()
+    prepareAndSelfSize()
     clampOffset()
     return (true, sources)
   }
@@ -168,7 +168,7 @@ extension CollectionView {
     remapSelection(updates, sources: nil)
     for (index, section) in touched.enumerated() { itemCounts[section] = newCounts[index] }
     collectionViewLayout.invalidateLayout(with: context)
-    layoutIfNeeded()
+    prepareAndSelfSize()
     clampOffset()
     return true
   }

@@ -15,7 +15,7 @@ public final class CollectionView {
       if oldValue.collectionView === self { oldValue.collectionView = nil }
       finishTransition()
       adopt(collectionViewLayout)
-      layoutIfNeeded()
+      prepareAndSelfSize()
       clampOffset()
     }
   }
@@ -28,6 +28,9 @@ public final class CollectionView {
   public weak var dataSource: (any CollectionViewDataSource)?
   /// Told about selection and scrolling; the layout also asks it for sizes.
   public weak var delegate: (any CollectionViewDelegate)?
+  /// Told after each layout pass the app asks for (``layoutIfNeeded()``); a ``ListAdapter``
+  /// sets it. Held weakly.
+  weak var layoutPassObserver: (any LayoutPassObserver)?
 
   /// Measures a cell at a width: its preferred size for self-sizing, and the size a section
   /// controller asks its context for. Set by the front (the terminal measures wrapped text by
@@ -36,7 +39,7 @@ public final class CollectionView {
   public var measurer: ((CellDescriptor, _ width: Double) -> Size)? {
     didSet {
       collectionViewLayout.invalidateLayout()
-      layoutIfNeeded()
+      prepareAndSelfSize()
     }
   }
   /// How many rounds one settling loop (self-sizing, estimates, offset clamping) may take. The
