@@ -44,7 +44,6 @@ struct Harness {
     let collectionView = CollectionView(
       layout: layout, size: Size(width: Double(columns), height: Double(rows)))
     adapter = ListAdapter(collectionView: collectionView)
-    adapter.scheduler = { _ in }
     adapter.dataSource = source
     adapter.reloadData()
     viewer = ListViewer(
@@ -87,13 +86,13 @@ struct Harness {
 
   /// Into a pipe, `present()` prints all of the list once, a line per row, and returns; a
   /// session asked to start on a pipe says what it needs instead of what tcgetattr makes of it.
-  @Test func presentPrintsTheWholeListWhenThereIsNoTerminal() throws {
+  @Test func presentPrintsTheWholeListWhenThereIsNoTerminal() async throws {
     let harness = Harness(cards: 3, columns: 40, rows: 10)
     var input: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
     #expect(pipe(&input) == 0 && pipe(&output) == 0)
     defer { [input[0], input[1], output[0]].forEach { close($0) } }
-    try harness.viewer.present(input: input[0], output: output[1])
+    try await harness.viewer.present(input: input[0], output: output[1])
     close(output[1])
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4_096)
@@ -146,17 +145,6 @@ struct Harness {
       of: harness.adapter.collectionView, emptyView: nil, columns: 40, output: { printed += $0 })
     let text = String(decoding: printed, as: UTF8.self)
     for card in 0..<cards + 1 { #expect(text.contains("Title d\(card)"), "card \(card)") }
-  }
-
-  /// Standard input at its end is the end of the session, not a loop on an empty read.
-  @Test func inputAtItsEndClosesTheSession() throws {
-    var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
-    close(fds[1])
-    defer { close(fds[0]) }
-    let session = TerminalSession(input: fds[0], output: fds[0])
-    let events = try session.wait(timeout: 1_000)
-    #expect(events.inputClosed && events.bytes.isEmpty)
   }
 
   @Test func tabFocusesTheFirstButtonAndEnterExpandsItsCard() throws {

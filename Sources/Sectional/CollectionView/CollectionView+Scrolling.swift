@@ -92,6 +92,7 @@ extension CollectionView {
       sideways.scrollSection(section, sidewaysBy: dx)
     else { return false }
     layoutIfNeeded()
+    setNeedsDisplay()
     delegate?.collectionViewDidScroll(self)
     return true
   }
@@ -109,6 +110,7 @@ extension CollectionView {
     else { return }
     sideways.setOrthogonalOffset(offset, forSection: section)
     layoutIfNeeded()
+    setNeedsDisplay()
     delegate?.collectionViewDidScroll(self)
   }
 

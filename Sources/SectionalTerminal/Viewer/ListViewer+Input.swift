@@ -11,10 +11,23 @@ extension ListViewer {
     case ignored
   }
 
+  /// Handles one event of the terminal: a key as ``handle(_:)-(Key)`` does, a resize by taking
+  /// the new size and drawing everything again. ``run(in:)`` calls it for every event; a loop of
+  /// an app's own calls it with what it reads from ``TerminalSession/events``.
+  public func handle(_ event: TerminalEvent) {
+    switch event {
+    case .key(let key): handle(key)
+    case .resize(let columns, let rows):
+      resize(columns: columns, rows: rows)
+      invalidateScreen()
+    }
+  }
+
   /// Handles one key or mouse event: the app's ``onKeyPress`` first, then the viewer's keys
-  /// (the table in ``ListViewer``). ``run(in:)`` calls it for every key it reads; a loop of an
-  /// app's own calls it with the keys its ``InputDecoder`` gives.
+  /// (the table in ``ListViewer``).
   public func handle(_ key: Key) {
+    // Whatever the key did, the next frame shows it.
+    defer { setNeedsDisplay() }
     if let onKeyPress, onKeyPress(key) == .handled { return }
     if handleWhileMoving(key) { return }
     switch key {

@@ -11,10 +11,10 @@ extension ListViewer {
   ///
   /// A reader that goes away (`myapp | head`) ends the printing quietly; any other failure to
   /// write, or to take over the terminal, is thrown with the system's reason.
-  public func present(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
+  public func present(input: Int32 = 0, output: Int32 = 1) async throws(TerminalError) {
     if TerminalSession.isTerminal(input) && TerminalSession.isTerminal(output) {
       do {
-        try run(in: TerminalSession(input: input, output: output))
+        try await run(in: TerminalSession(input: input, output: output))
       } catch let error as TerminalError {
         throw error
       } catch {

@@ -40,14 +40,22 @@ public final class ListViewer {
   /// A message for the status line (a reload that failed, say), shown instead of the key help
   /// until it is set to nil. Sanitised to one line.
   public var statusMessage: String? {
-    didSet { statusMessage = statusMessage.map { Sanitizer.clean($0, singleLine: true) } }
+    didSet {
+      if let message = statusMessage, !Sanitizer.isClean(message, singleLine: true) {
+        statusMessage = Sanitizer.clean(message, singleLine: true)
+      }
+      setNeedsDisplay()
+    }
   }
   /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
-  public var showsStatusLine = true
+  public var showsStatusLine = true {
+    didSet { setNeedsDisplay() }
+  }
   /// Shown at the left of the status line; empty by default. Sanitised to one line.
   public var title: String {
     didSet {
       if !Sanitizer.isClean(title, singleLine: true) { title = Sanitizer.clean(title, singleLine: true) }
+      setNeedsDisplay()
     }
   }
   /// The keys the status line offers, at its right. nil (the default) offers the keys that work
@@ -55,9 +63,13 @@ public final class ListViewer {
   /// to the focused item ("Enter view more": a button's label, else "select"), "m move" while
   /// it can be picked up, the app's ``additionalKeyHelp``, and "q quit". A string is shown as
   /// it is. Either way, while the whole list fits, a leading "↑↓ scroll · " is left out.
-  public var keyHelp: String?
+  public var keyHelp: String? {
+    didSet { setNeedsDisplay() }
+  }
   /// The app's own keys in the automatic ``keyHelp``, before "q quit": `["n note"]`.
-  public var additionalKeyHelp: [String] = []
+  public var additionalKeyHelp: [String] = [] {
+    didSet { setNeedsDisplay() }
+  }
   /// Sees every key and mouse event before the viewer does: an app's own keys (refresh, delete,
   /// search). Return `.handled` for a key the app acted on, `.ignored` to leave it to the
   /// viewer. Offer the app's keys on the status line through ``additionalKeyHelp``.
@@ -95,27 +107,19 @@ public final class ListViewer {
     }
   }
 
-  @available(*, deprecated, renamed: "animation.isEnabled")
-  public var animatesUpdates: Bool {
-    get { animation.isEnabled }
-    set { animation.isEnabled = newValue }
-  }
-  @available(*, deprecated, renamed: "animation.duration")
-  public var animationDuration: Duration {
-    get { animation.duration }
-    set { animation.duration = newValue }
-  }
-  @available(*, deprecated, renamed: "animation.frameBudget")
-  public var animationFrameBudget: Duration {
-    get { animation.frameBudget }
-    set { animation.frameBudget = newValue }
-  }
   /// Whether the viewer is live in a terminal, so that animated updates play by the clock
   /// (``animation``); headless, each update shows its end at once. ``run(in:)`` sets it
   /// while it runs; an app that runs its own loop sets it too.
   public var isLive = false
-  /// The timers, readers and mailbox of ``run(in:)``.
-  let sources = EventSources()
+  /// The running loop's wake-ups (see ``run(in:)``); nil while it does not run.
+  var loop: AsyncStream<WakeUp>.Continuation?
+  /// Whether a frame was asked for and not drawn yet.
+  var framePending = false
+  /// Whether a frame is being drawn: what drawing it changes (pending updates applied, the
+  /// focus followed) is in that frame, and asks for no other.
+  var isDrawing = false
+  /// The sleep before a transition's next frame.
+  var animationTick: Task<Void, Never>?
   /// The transition being played (by its start generation) and when it started.
   var playing: (generation: Int, start: ContinuousClock.Instant)?
   /// Where the item picked up with m was, to focus it again when it is put back.
@@ -176,6 +180,7 @@ public final class ListViewer {
     // of loading it.
     if collectionView.measurer == nil { collectionView.measurer = renderer.measurer() }
     collectionView.setSize(Size(width: Double(self.columns), height: Double(listRows)))
+    collectionView.onNeedsDisplay = { [weak self] in self?.setNeedsDisplay() }
   }
 
   var hasStatusLine: Bool { showsStatusLine && rows >= 3 }
@@ -189,6 +194,8 @@ public final class ListViewer {
   /// is ended first and the frame is the end state.
   @discardableResult
   public func render() -> Canvas {
+    isDrawing = true
+    defer { isDrawing = false }
     adapter?.flushPendingUpdates()
     followFocus()
     advanceTransition()
@@ -222,10 +229,17 @@ public final class ListViewer {
 
   /// Forgets what the terminal shows: the next frame is drawn in full (after Ctrl-L, a resize, or
   /// anything else that wrote to the terminal).
-  public func invalidateScreen() { encoder.invalidate() }
+  public func invalidateScreen() {
+    encoder.invalidate()
+    setNeedsDisplay()
+  }
 
-  /// Ends ``run(in:)`` after this turn, as the quit key does.
-  public func quit() { wantsToQuit = true }
+  /// Ends ``run(in:)`` after this turn, as the quit key does: from a key of the app's own, a
+  /// task, a timer.
+  public func quit() {
+    wantsToQuit = true
+    loop?.yield(.frame)
+  }
 
   private func drawStatusLine() {
     let y = rows - 1
@@ -306,7 +320,7 @@ public final class ListViewer {
   public var isAnimating: Bool { isPlayingTransition }
 
   /// How often a loop asks for a frame while ``isAnimating``.
-  public static var frameInterval: Duration { .milliseconds(Int(frameIntervalMilliseconds)) }
+  public static var frameInterval: Duration { .milliseconds(frameIntervalMilliseconds) }
 
   /// Ends the transition being played at its end state (the terminal could not keep up).
   func skipTransition() {
