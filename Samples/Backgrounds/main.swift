@@ -8,4 +8,4 @@ import FeedKit
   import Darwin
 #endif
 
-exit(SampleCommand.main(BackgroundsSample.sample))
+exit(await SampleCommand.main(BackgroundsSample.sample))

@@ -8,4 +8,4 @@ import FeedKit
   import Darwin
 #endif
 
-exit(SampleCommand.main(BadgesSample.sample))
+exit(await SampleCommand.main(BadgesSample.sample))

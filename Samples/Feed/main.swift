@@ -8,4 +8,4 @@ import FeedKit
   import Darwin
 #endif
 
-exit(FeedCommand.main())
+exit(await FeedCommand.main())

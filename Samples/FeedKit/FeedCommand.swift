@@ -20,14 +20,20 @@ package enum FeedCommand {
   package static let ioError: Int32 = 74
 
   /// Runs the program with the process's arguments, environment and standard streams.
-  package static func main() -> Int32 {
+  package static func main() async -> Int32 {
     ignoreBrokenPipes()
-    return run(
+    let outputName = "standard output (\(kindOfDescriptor(1)))"
+    let closed = reserveStandardDescriptors()
+    let outcome = run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
       stdinIsTerminal: TerminalSession.isTerminal(0), stdoutIsTerminal: TerminalSession.isTerminal(1),
-      output: { bytes throws(TerminalError) in try TerminalSession.write(bytes, to: 1) },
-      errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) },
-      outputName: "standard output (\(kindOfDescriptor(1)))")
+      output: { bytes throws(TerminalError) in try write(bytes, to: 1, closed: closed) },
+      errorOutput: { message in _ = try? write(Array(message.utf8), to: 2, closed: closed) },
+      outputName: outputName)
+    switch outcome {
+    case .exit(let status): return status
+    case .interactive(let viewer): return await viewer()
+    }
   }
 
   /// The most cells a frame printed at `--height` may have.
@@ -44,6 +50,31 @@ package enum FeedCommand {
         (1...10_000).contains($0) ? $0 : nil
       } ?? 80
     return (columns, options.height ?? terminalSize?.rows ?? 24)
+  }
+
+  /// Opens `/dev/null` on each of standard input, output and error that was closed when the
+  /// program started, and returns which: the runtime behind `async` (Dispatch) opens descriptors
+  /// of its own, which take the lowest free numbers, and output meant for a closed standard
+  /// output would go into one of them.
+  package static func reserveStandardDescriptors() -> Set<Int32> {
+    var closed: Set<Int32> = []
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+      let null = open("/dev/null", O_RDWR)
+      if null >= 0 && null != descriptor {
+        _ = dup2(null, descriptor)
+        close(null)
+      }
+      closed.insert(descriptor)
+    }
+    return closed
+  }
+
+  /// Writes to a standard descriptor, failing as a write to a closed one does when it was
+  /// closed when the program started.
+  package static func write(_ bytes: [UInt8], to descriptor: Int32, closed: Set<Int32>) throws(TerminalError)
+  {
+    if closed.contains(descriptor) { throw TerminalError("writing", code: EBADF) }
+    try TerminalSession.write(bytes, to: descriptor)
   }
 
   /// A closed pipe is an error from write, not a signal that kills us mid-frame.
@@ -66,12 +97,33 @@ package enum FeedCommand {
   /// Why a write failed, without the session's "writing to the terminal".
   static func reason(_ error: TerminalError) -> String { String(cString: strerror(error.code)) }
 
+  /// What a run comes to: an exit status now, or a viewer to run in the terminal.
+  package enum Outcome {
+    case exit(Int32)
+    case interactive(@MainActor () async -> Int32)
+  }
+
   /// The program, with its world passed in so tests can run it. `outputName` names standard
-  /// output in messages ("standard output (a pipe)").
+  /// output in messages ("standard output (a pipe)"). A run that would show the viewer (both
+  /// ends terminals) returns it, to run with `await`; every other run is done when this returns.
   package static func run(
     arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
-    output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: (String) -> Void,
+    output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: @escaping (String) -> Void,
     outputName: String = "standard output"
+  ) -> Outcome {
+    var viewer: (@MainActor () async -> Int32)?
+    let status = prepare(
+      arguments: arguments, environment: environment, stdinIsTerminal: stdinIsTerminal,
+      stdoutIsTerminal: stdoutIsTerminal, output: output, errorOutput: errorOutput, outputName: outputName,
+      interactive: &viewer)
+    return viewer.map { .interactive($0) } ?? .exit(status)
+  }
+
+  /// The run up to the viewer: an exit status, or the viewer left in `interactive`.
+  private static func prepare(
+    arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
+    output: ([UInt8]) throws(TerminalError) -> Void, errorOutput: @escaping (String) -> Void,
+    outputName: String, interactive viewerRun: inout (@MainActor () async -> Int32)?
   ) -> Int32 {
     func fail(_ message: String, _ status: Int32) -> Int32 {
       errorOutput("feed: " + Sanitizer.clean(message) + "\n")
@@ -106,7 +158,9 @@ package enum FeedCommand {
     if options.file == "-" && terminalOutput {
       keyboard = open("/dev/tty", O_RDWR | O_CLOEXEC)
     }
-    defer { if keyboard > 0 { close(keyboard) } }
+    // The viewer closes it when it returns; every other path here.
+    var keyboardIsTheViewers = false
+    defer { if keyboard > 0 && !keyboardIsTheViewers { close(keyboard) } }
     let interactive = terminalOutput && (options.file == "-" ? keyboard > 0 : stdinIsTerminal)
 
     // A printed frame is drawn whole before it is written: past this many cells it would take
@@ -182,63 +236,13 @@ package enum FeedCommand {
     let renderer = TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: colors))
 
     if interactive {
-      let viewer = ListViewer(
-        adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: document.title)
-      viewer.animation.isEnabled = options.animates
-      if options.file == "-" {
-        let stream = CardStream(list: list)
-        viewer.addReader(0) { [unowned viewer] in
-          let open = stream.read(from: 0)
-          viewer.statusMessage = stream.message
-          return open
-        }
-      }
-      var loader: FeedLoader?
-      if let bytes = streamed, let path = options.file {
-        let loading = FeedLoader(
-          list: list, name: FeedOptions.shown(path.split(separator: "/").last ?? "", limit: 60))
-        loading.start(bytes, mailbox: viewer.mailbox)
-        // Every turn while cards wait, a slice of them, keys read in between; while none wait,
-        // no timer: the loop sleeps until the parsing task posts more.
-        let timer = SourceHandle()
-        loading.onArrival = { [unowned viewer] in
-          viewer.statusMessage = loading.message
-          guard timer.source == nil else { return }
-          timer.source = viewer.addTimer(every: .milliseconds(1)) {
-            let more = loading.showNextSlice()
-            viewer.statusMessage = loading.message
-            viewer.title = list.document.title
-            if !more || !loading.hasPendingCards, let source = timer.source {
-              viewer.removeSource(source)
-              timer.source = nil
-            }
-          }
-        }
-        loader = loading
-      }
-      if options.watch, let path = options.file {
-        let watcher = FeedFileWatcher(
-          path: path, list: list, stamp: stamp, limit: options.maximumMegabytes << 20)
-        // A new version is parsed on a task of its own and replaces the feed, even one still
-        // loading, when it comes back.
-        watcher.parsesOn = viewer.mailbox
-        watcher.onChange = { [unowned viewer] in
-          if watcher.message == nil { loader?.cancel() }
-          viewer.statusMessage = watcher.message ?? loader?.message
-          viewer.title = list.document.title
-        }
-        viewer.addTimer(every: .milliseconds(250)) { [unowned viewer] in
-          if watcher.poll() { viewer.statusMessage = watcher.message ?? loader?.message }
-        }
-      }
-      // Quitting while a file loads stops reading it.
-      defer { loader?.cancel() }
-      do {
-        try viewer.run(in: TerminalSession(input: keyboard))
-      } catch let error as TerminalError {
-        return fail(error.description, ioError)
-      } catch {
-        return fail("\(error)", ioError)
+      keyboardIsTheViewers = true
+      let keyboard = keyboard
+      viewerRun = {
+        defer { if keyboard > 0 { close(keyboard) } }
+        return await runViewer(
+          list: list, renderer: renderer, columns: columns, rows: rows, options: options, streamed: streamed,
+          stamp: stamp, keyboard: keyboard, errorOutput: errorOutput)
       }
       return ok
     }
@@ -247,6 +251,82 @@ package enum FeedCommand {
       try printFeed(list, renderer: renderer, columns: columns, height: options.height, output: output)
     } catch {
       return error.isBrokenPipe ? ok : fail("writing the feed to \(outputName): \(reason(error))", ioError)
+    }
+    return ok
+  }
+
+  /// The viewer in the terminal, with what feeds it while it runs: a file loading, lines from
+  /// standard input, a watched file.
+  private static func runViewer(
+    list: FeedList, renderer: TextRenderer, columns: Int, rows: Int, options: FeedOptions, streamed: [UInt8]?,
+    stamp: FileStamp?, keyboard: Int32, errorOutput: (String) -> Void
+  ) async -> Int32 {
+    let viewer = ListViewer(
+      adapter: list.adapter, renderer: renderer, columns: columns, rows: rows, title: list.document.title)
+    viewer.animation.isEnabled = options.animates
+    // Outside work is main-actor tasks, cancelled when the viewer returns: what they
+    // change is drawn without being asked.
+    var work: [Task<Void, Never>] = []
+    if options.file == "-" {
+      let stream = CardStream(list: list)
+      work.append(
+        Task {
+          await stream.read(from: 0) { viewer.statusLine.message = stream.message }
+        })
+    }
+    var loader: FeedLoader?
+    if let bytes = streamed, let path = options.file {
+      let loading = FeedLoader(
+        list: list, name: FeedOptions.shown(path.split(separator: "/").last ?? "", limit: 60))
+      loading.start(bytes)
+      // While cards wait, a slice of them a turn, keys and frames in between; while none
+      // wait, nothing runs until the parsing task hands more over.
+      var showing: Task<Void, Never>?
+      loading.onArrival = {
+        viewer.statusLine.message = loading.message
+        guard showing == nil else { return }
+        showing = Task {
+          while !Task.isCancelled && loading.hasPendingCards {
+            loading.showNextSlice()
+            viewer.statusLine.message = loading.message
+            viewer.statusLine.title = list.document.title
+            await Task.yield()
+          }
+          showing = nil
+        }
+      }
+      loader = loading
+    }
+    if options.watch, let path = options.file {
+      let watcher = FeedFileWatcher(
+        path: path, list: list, stamp: stamp, limit: options.maximumMegabytes << 20)
+      // A new version is parsed on a task of its own and replaces the feed, even one still
+      // loading, when it comes back.
+      watcher.parsesInBackground = true
+      watcher.onChange = {
+        if watcher.message == nil { loader?.cancel() }
+        viewer.statusLine.message = watcher.message ?? loader?.message
+        viewer.statusLine.title = list.document.title
+      }
+      work.append(
+        Task {
+          while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(250))
+            if watcher.poll() { viewer.statusLine.message = watcher.message ?? loader?.message }
+          }
+        })
+    }
+    defer { for task in work { task.cancel() } }
+    // Quitting while a file loads stops reading it.
+    defer { loader?.cancel() }
+    do {
+      try await viewer.run(in: TerminalSession(input: keyboard))
+    } catch let error as TerminalError {
+      errorOutput("feed: " + Sanitizer.clean(error.description) + "\n")
+      return ioError
+    } catch {
+      errorOutput("feed: " + Sanitizer.clean("\(error)") + "\n")
+      return ioError
     }
     return ok
   }

@@ -25,8 +25,6 @@ package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
     // Cells are measured as the terminal draws them: text wraps by display width.
     collectionView.measurer = TextRenderer(registry: Self.registry).measurer()
     adapter = ListAdapter(collectionView: collectionView, workingRangeSize: 1)
-    // The viewer's loop applies pending updates before every frame.
-    adapter.scheduler = { _ in }
     adapter.dataSource = self
     // Cards can be picked up and moved (m in the viewer); the feed keeps the new order.
     adapter.moveDelegate = self

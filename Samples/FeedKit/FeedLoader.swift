@@ -46,11 +46,27 @@ package final class FeedLoader {
     self.name = name
   }
 
-  /// Parses `bytes` on a task of its own; what it reads comes back through `mailbox` and
-  /// waits in ``pending`` until ``showNextSlice()`` shows it.
-  package func start(_ bytes: [UInt8], mailbox: ListViewer.Mailbox) {
+  /// What the parsing task has read and the main actor has not taken yet, in order.
+  private let inbox = Locked<[Arrival]>([])
+
+  enum Arrival: Sendable {
+    case cards([FeedCard])
+    case title(String)
+    case finished([FeedCard], FeedFileError?)
+  }
+
+  /// Parses `bytes` on a task of its own; what it reads comes back to the main actor in order
+  /// and waits in ``pending`` until ``showNextSlice()`` shows it.
+  package func start(_ bytes: [UInt8]) {
     let task = self.task
-    Task.detached(priority: .userInitiated) { [weak self] in
+    let inbox = self.inbox
+    // Each hand-over queues what was read and wakes the main actor, which takes everything
+    // queued so far: the order is the queue's, whichever wake-up runs first.
+    let post: @Sendable (Arrival) -> Void = { [weak self] arrival in
+      inbox.withLock { $0.append(arrival) }
+      Task { @MainActor in self?.takeArrivals() }
+    }
+    Task.detached(priority: .userInitiated) {
       defer { task.withLock { $0.ended = true } }
       var batch: [FeedCard] = []
       var posted = false
@@ -64,17 +80,30 @@ package final class FeedLoader {
             // A screenful goes out as soon as it is read, then larger hand-overs.
             guard batch.count >= (posted ? 1024 : 64) else { return }
             posted = true
-            let cards = batch
+            post(.cards(batch))
             batch = []
-            mailbox.post { [weak self] in self?.receive(cards) }
           },
-          title: { title in mailbox.post { [weak self] in self?.title = title } },
+          title: { title in post(.title(title)) },
           done: { _ in })
-        let cards = batch
-        mailbox.post { [weak self] in self?.finish(cards, failure: nil) }
+        post(.finished(batch, nil))
       } catch {
-        let cards = batch
-        mailbox.post { [weak self] in self?.finish(cards, failure: error) }
+        post(.finished(batch, error))
+      }
+    }
+  }
+
+  /// Takes what the parsing task has handed over so far: `start` wakes the main actor for it,
+  /// and a caller polling the loader (the benchmark) calls it itself.
+  package func takeArrivals() {
+    let arrivals = inbox.withLock { queue in
+      defer { queue.removeAll() }
+      return queue
+    }
+    for arrival in arrivals {
+      switch arrival {
+      case .cards(let cards): receive(cards)
+      case .title(let title): if !cancelled { self.title = title }
+      case .finished(let cards, let failure): finish(cards, failure: failure)
       }
     }
   }
@@ -139,10 +168,4 @@ package final class FeedLoader {
       message = isLoading ? "loading… \(shown) cards" : nil
     }
   }
-}
-
-/// A timer or reader of the viewer's that its own action removes, once made.
-@MainActor
-final class SourceHandle {
-  var source: ListViewer.EventSource?
 }

@@ -89,13 +89,15 @@ package final class FeedFileWatcher {
         stamp = nil
         message = "\(name): \(reason); the last good feed stays"
       case .success(let bytes):
-        if let mailbox = parsesOn {
+        if parsesInBackground {
           // Parsed on a task of its own: a large file keeps the keys answered meanwhile. A
           // version saved while one is parsed waits for the next poll after it is shown.
           parsing = true
-          Task.detached(priority: .userInitiated) { [weak self] in
-            let result = Result { () throws(FeedFileError) in try FeedDocument.parse(bytes) }
-            mailbox.post { [weak self] in self?.apply(result) }
+          Task {
+            let result = await Task.detached(priority: .userInitiated) {
+              Result { () throws(FeedFileError) in try FeedDocument.parse(bytes) }
+            }.value
+            apply(result)
           }
           return false
         }
@@ -107,8 +109,8 @@ package final class FeedFileWatcher {
   }
 
   /// When set, a changed file is parsed on a task of its own and shown when its result comes
-  /// back through this mailbox (``onChange`` says so); unset, ``poll()`` parses it at once.
-  package var parsesOn: ListViewer.Mailbox?
+  /// back to the main actor (``onChange`` says so); unset, ``poll()`` parses it at once.
+  package var parsesInBackground = false
   /// Called when a version parsed on a task was shown or refused.
   package var onChange: (() -> Void)?
   /// Whether a version is being parsed on a task.
@@ -251,22 +253,20 @@ package final class CardStream {
     return problems
   }
 
-  /// Reads what is available from `descriptor` (once: the caller polled it) and takes it.
-  /// Returns false at the end of the stream or on a read error (said in ``message``).
-  package func read(from descriptor: Int32) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    let count = systemRead(descriptor, &chunk, chunk.count)
-    if count > 0 {
-      consume(chunk[0..<count])
-      return true
+  /// Reads `descriptor` to its end, taking what each read returns as it arrives, and calls
+  /// `changed` after each; a read that fails ends it, said in ``message``.
+  package func read(from descriptor: Int32, changed: () -> Void) async {
+    do {
+      for try await chunk in DescriptorReader(descriptor) {
+        consume(chunk)
+        changed()
+      }
+    } catch let error as TerminalError {
+      message = "\(lines.name): \(String(cString: strerror(error.code)))"
+    } catch {
+      message = "\(lines.name): \(error)"
     }
-    if count < 0 && (errno == EINTR || errno == EAGAIN) { return true }
-    if count < 0 { message = "\(lines.name): \(String(cString: strerror(errno)))" }
     consume([UInt8](), final: true)
-    return false
+    changed()
   }
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

@@ -8,4 +8,4 @@ import FeedKit
   import Darwin
 #endif
 
-exit(SampleCommand.main(RowsSample.sample))
+exit(await SampleCommand.main(RowsSample.sample))

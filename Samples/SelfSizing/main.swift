@@ -8,4 +8,4 @@ import FeedKit
   import Darwin
 #endif
 
-exit(SampleCommand.main(SelfSizingSample.sample))
+exit(await SampleCommand.main(SelfSizingSample.sample))

@@ -8,4 +8,4 @@ import FeedKit
   import Darwin
 #endif
 
-exit(SampleCommand.main(ShelvesSample.sample))
+exit(await SampleCommand.main(ShelvesSample.sample))

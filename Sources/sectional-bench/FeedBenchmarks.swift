@@ -26,7 +26,7 @@ func startLoading(_ bytes: [UInt8]) -> (FeedList, ListViewer, FeedLoader) {
     renderer: TextRenderer(registry: FeedList.registry, environment: DrawEnvironment(colors: .trueColor)),
     columns: 200, rows: 60)
   let loader = FeedLoader(list: list, name: "feed.json")
-  loader.start(bytes, mailbox: viewer.mailbox)
+  loader.start(bytes)
   return (list, viewer, loader)
 }
 
@@ -83,7 +83,7 @@ func feedScenarios() -> [(String, () -> Scenario)] {
           measured: Sample {
             let (list, viewer, loader) = startLoading(bytes)
             while list.document.cards.isEmpty {
-              viewer.mailbox.performPostedWork()
+              loader.takeArrivals()
               loader.showNextSlice()
               if list.document.cards.isEmpty { usleep(100) }
             }
@@ -114,7 +114,7 @@ func feedScenarios() -> [(String, () -> Scenario)] {
             let (list, viewer, loader) = startLoading(bytes)
             slices.value = 0
             while loader.isLoading {
-              viewer.mailbox.performPostedWork()
+              loader.takeArrivals()
               if loader.hasPendingCards {
                 loader.showNextSlice()
                 slices.value += 1

@@ -233,17 +233,16 @@ import Testing
   /// Runs the loader until its task has ended and every card it read is shown, at most 10 s.
   func load(_ text: String) -> (FeedList, FeedLoader, slices: Int) {
     let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 60, height: 20)
-    let viewer = ListViewer(adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry))
     let loader = FeedLoader(list: list, name: "feed.json")
-    loader.start(Array(text.utf8), mailbox: viewer.mailbox)
+    loader.start(Array(text.utf8))
     var slices = 0
     let deadline = ContinuousClock.now + .seconds(10)
     while loader.isLoading || !loader.hasEnded, ContinuousClock.now < deadline {
-      viewer.mailbox.performPostedWork()
+      loader.takeArrivals()
       if loader.showNextSlice() { slices += 1 }
       usleep(200)
     }
-    viewer.mailbox.performPostedWork()
+    loader.takeArrivals()
     return (list, loader, slices)
   }
 
@@ -269,13 +268,12 @@ import Testing
 
   @Test func aCancelledLoadStopsReading() {
     let list = FeedList(document: FeedDocument(title: "Feed", cards: []), width: 60, height: 20)
-    let viewer = ListViewer(adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry))
     let loader = FeedLoader(list: list, name: "feed.json")
     loader.cancel()
-    loader.start(Array(("[" + cards(50_000) + "]").utf8), mailbox: viewer.mailbox)
+    loader.start(Array(("[" + cards(50_000) + "]").utf8))
     let deadline = ContinuousClock.now + .seconds(10)
     while !loader.hasEnded, ContinuousClock.now < deadline { usleep(1000) }
-    viewer.mailbox.performPostedWork()
+    loader.takeArrivals()
     loader.showNextSlice()
     #expect(loader.hasEnded && list.document.cards.isEmpty && !loader.isLoading)
   }

@@ -17,12 +17,14 @@ func runSample(
 ) -> FeedRun {
   var output: [UInt8] = []
   var errors = ""
-  let status = withUnsafeMutablePointer(to: &output) { pointer in
+  let outcome = withUnsafeMutablePointer(to: &output) { pointer in
     SampleCommand.run(
       sample, arguments: arguments, environment: { environment[$0] }, stdinIsTerminal: false,
       stdoutIsTerminal: false, output: { bytes throws(TerminalError) in pointer.pointee += bytes },
       errorOutput: { errors += $0 })
   }
+  // Never a terminal here: every run is done when it returns.
+  guard case .exit(let status) = outcome else { fatalError("a run in the tests showed the viewer") }
   return FeedRun(status: status, output: String(decoding: output, as: UTF8.self), errors: errors)
 }
 
@@ -305,7 +307,7 @@ func runSample(
     // Nothing here can take focus: the automatic help offers no Tab, and a help given is shown.
     let automatic = viewer.render().plainText().components(separatedBy: "\n").last ?? ""
     #expect(automatic.hasSuffix("↑↓ scroll · q quit") && !automatic.contains("Tab"), "\(automatic)")
-    viewer.keyHelp = "↑↓ scroll · x mine · q quit"
+    viewer.statusLine.keyHelp = .fixed("↑↓ scroll · x mine · q quit")
     let status = viewer.render().plainText().components(separatedBy: "\n").last ?? ""
     #expect(status.contains("↑↓ scroll · x mine · q quit"))
     // A list that fits whole has nothing to scroll, and says so.

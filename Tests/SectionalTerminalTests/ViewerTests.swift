@@ -44,7 +44,6 @@ struct Harness {
     let collectionView = CollectionView(
       layout: layout, size: Size(width: Double(columns), height: Double(rows)))
     adapter = ListAdapter(collectionView: collectionView)
-    adapter.scheduler = { _ in }
     adapter.dataSource = source
     adapter.reloadData()
     viewer = ListViewer(
@@ -87,13 +86,13 @@ struct Harness {
 
   /// Into a pipe, `present()` prints all of the list once, a line per row, and returns; a
   /// session asked to start on a pipe says what it needs instead of what tcgetattr makes of it.
-  @Test func presentPrintsTheWholeListWhenThereIsNoTerminal() throws {
+  @Test func presentPrintsTheWholeListWhenThereIsNoTerminal() async throws {
     let harness = Harness(cards: 3, columns: 40, rows: 10)
     var input: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
     #expect(pipe(&input) == 0 && pipe(&output) == 0)
     defer { [input[0], input[1], output[0]].forEach { close($0) } }
-    try harness.viewer.present(input: input[0], output: output[1])
+    try await harness.viewer.present(input: input[0], output: output[1])
     close(output[1])
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4_096)
@@ -148,17 +147,6 @@ struct Harness {
     for card in 0..<cards + 1 { #expect(text.contains("Title d\(card)"), "card \(card)") }
   }
 
-  /// Standard input at its end is the end of the session, not a loop on an empty read.
-  @Test func inputAtItsEndClosesTheSession() throws {
-    var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
-    close(fds[1])
-    defer { close(fds[0]) }
-    let session = TerminalSession(input: fds[0], output: fds[0])
-    let events = try session.wait(timeout: 1_000)
-    #expect(events.inputClosed && events.bytes.isEmpty)
-  }
-
   @Test func tabFocusesTheFirstButtonAndEnterExpandsItsCard() throws {
     let harness = Harness()
     #expect(!harness.text.contains("Detail of c0"))
@@ -197,17 +185,17 @@ struct Harness {
     _ = harness.text
     #expect(harness.viewer.focused == nil, "its card is gone")
 
-    harness.viewer.statusMessage = "feed.json:1:2: broken\u{1B}[31m"
+    harness.viewer.statusLine.message = "feed.json:1:2: broken\u{1B}[31m"
     let status = try #require(harness.text.split(separator: "\n").last)
     #expect(
       status.contains("feed.json:1:2: broken") && !status.contains("\u{1B}") && !status.contains("q quit"))
     // Too long for the width: cut, and the cut shown.
-    harness.viewer.statusMessage = "feed.json:9:1: " + String(repeating: "a very long reason ", count: 5)
+    harness.viewer.statusLine.message = "feed.json:9:1: " + String(repeating: "a very long reason ", count: 5)
     let cut = try #require(harness.text.split(separator: "\n").last)
     #expect(cut.hasSuffix("…") && DisplayWidth.of(String(cut)) == harness.viewer.columns)
-    harness.viewer.statusMessage = "short"
+    harness.viewer.statusLine.message = "short"
     #expect(harness.text.split(separator: "\n").last?.contains("…") == false)
-    harness.viewer.statusMessage = nil
+    harness.viewer.statusLine.message = nil
     #expect(harness.text.split(separator: "\n").last?.contains("q quit") == true)
   }
 
@@ -555,5 +543,22 @@ struct Harness {
     #expect(viewer.focused == focused)
     // The view is back where it was too (it scrolled only to follow the move).
     #expect(viewer.render().plainText() == before)
+  }
+}
+
+@Suite @MainActor struct PendingUpdateTests {
+  /// An app reads and sets the focus, and asks what is visible, right after an update with the
+  /// adapter's default scheduler: the answers are for the list it asked for, with no
+  /// flushPendingUpdates() first.
+  @Test func theFocusAndWhatIsVisibleSeeAPendingUpdate() {
+    let harness = Harness(cards: 1, columns: 40, rows: 30)
+    harness.source.cards.append(testCard("new"))
+    harness.adapter.performUpdates()
+    #expect(harness.adapter.visibleObjects.count == 2, "the new card is visible")
+    harness.source.cards.append(testCard("newer"))
+    harness.adapter.performUpdates()
+    let button = IndexPath(item: 4, section: 2)
+    harness.viewer.focused = button
+    #expect(harness.viewer.focused == button, "the focus set on the card just added stays")
   }
 }

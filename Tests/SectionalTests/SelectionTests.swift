@@ -54,7 +54,7 @@ final class TapRows: SectionController {
     terminalRows.deselectsOnTap = deselectsOnTap
     let terminal = try ListHarness(objects: [Note(id: 1)], size: size) { _ in terminalRows }
     let viewer = ListViewer(adapter: terminal.adapter, renderer: terminal.renderer, columns: 30, rows: 11)
-    viewer.showsStatusLine = false
+    viewer.statusLine.isShown = false
     viewer.resize(columns: 30, rows: 10)
     kit.collectionView.allowsMultipleSelection = multiple
     terminal.collectionView.allowsMultipleSelection = multiple

@@ -26,7 +26,6 @@ package final class SampleList {
       layout: layout, size: Size(width: Double(columns), height: Double(rows)))
     collectionView.measurer = TextRenderer(registry: registry).measurer()
     let adapter = ListAdapter(collectionView: collectionView)
-    adapter.scheduler = { _ in }
     adapter.dataSource = source
     adapter.reloadData()
     self.init(
@@ -103,22 +102,43 @@ extension String {
 @MainActor
 package enum SampleCommand {
   /// Runs `sample` with the process's arguments, environment and standard streams.
-  package static func main(_ sample: Sample) -> Int32 {
+  package static func main(_ sample: Sample) async -> Int32 {
     FeedCommand.ignoreBrokenPipes()
-    return run(
+    let outputName = "standard output (\(FeedCommand.kindOfDescriptor(1)))"
+    let closed = FeedCommand.reserveStandardDescriptors()
+    let outcome = run(
       sample, arguments: Array(CommandLine.arguments.dropFirst()), environment: TerminalSession.environment,
       stdinIsTerminal: TerminalSession.isTerminal(0), stdoutIsTerminal: TerminalSession.isTerminal(1),
-      output: { bytes throws(TerminalError) in try TerminalSession.write(bytes, to: 1) },
-      errorOutput: { message in _ = try? TerminalSession.write(Array(message.utf8), to: 2) },
-      outputName: "standard output (\(FeedCommand.kindOfDescriptor(1)))")
+      output: { bytes throws(TerminalError) in try FeedCommand.write(bytes, to: 1, closed: closed) },
+      errorOutput: { message in _ = try? FeedCommand.write(Array(message.utf8), to: 2, closed: closed) },
+      outputName: outputName)
+    switch outcome {
+    case .exit(let status): return status
+    case .interactive(let viewer): return await viewer()
+    }
   }
 
-  /// The program, with its world passed in so tests can run it.
+  /// The program, with its world passed in so tests can run it: as `FeedCommand.run`, a run
+  /// that would show the viewer returns it.
   package static func run(
     _ sample: Sample, arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool,
     stdoutIsTerminal: Bool, output: ([UInt8]) throws(TerminalError) -> Void,
     errorOutput: @escaping (String) -> Void,
     outputName: String = "standard output"
+  ) -> FeedCommand.Outcome {
+    var viewer: (@MainActor () async -> Int32)?
+    let status = prepare(
+      sample, arguments: arguments, environment: environment, stdinIsTerminal: stdinIsTerminal,
+      stdoutIsTerminal: stdoutIsTerminal, output: output, errorOutput: errorOutput, outputName: outputName,
+      interactive: &viewer)
+    return viewer.map { .interactive($0) } ?? .exit(status)
+  }
+
+  private static func prepare(
+    _ sample: Sample, arguments: [String], environment: (String) -> String?, stdinIsTerminal: Bool,
+    stdoutIsTerminal: Bool, output: ([UInt8]) throws(TerminalError) -> Void,
+    errorOutput: @escaping (String) -> Void, outputName: String,
+    interactive viewerRun: inout (@MainActor () async -> Int32)?
   ) -> Int32 {
     let parsed: (options: FeedOptions, flags: Set<String>)
     do {
@@ -159,13 +179,17 @@ package enum SampleCommand {
           collectionView: list.collectionView, renderer: renderer, columns: columns, rows: rows,
           title: list.title)
       viewer.animation.isEnabled = options.animates
-      do {
-        // The list owns the data source, which the collection view holds weakly: it lives as long
-        // as the viewer runs.
-        try withExtendedLifetime(list) { try viewer.run(in: TerminalSession(input: 0)) }
-      } catch {
-        errorOutput("\(sample.name): \(Sanitizer.clean("\(error)"))\n")
-        return FeedCommand.ioError
+      viewerRun = {
+        do {
+          try await viewer.run(in: TerminalSession(input: 0))
+          // The list owns the data source, which the collection view holds weakly: it lives as
+          // long as the viewer runs.
+          withExtendedLifetime(list) {}
+        } catch {
+          errorOutput("\(sample.name): \(Sanitizer.clean("\(error)"))\n")
+          return FeedCommand.ioError
+        }
+        return FeedCommand.ok
       }
       return FeedCommand.ok
     }

@@ -9,6 +9,9 @@ extension ListAdapter {
   public func performUpdates(animated: Bool = false, completion: ((Bool) -> Void)? = nil) {
     if let dataSource { queuedDataSource = dataSource }
     guard updater.request(animated: animated, completion: completion) else { return }
+    // A front drawing the view applies the update before its next frame, if the scheduled
+    // flush has not run by then.
+    collectionView.setNeedsDisplay()
     scheduler { [weak self] in self?.flushPendingUpdates() }
   }
 

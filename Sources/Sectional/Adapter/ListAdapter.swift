@@ -37,7 +37,9 @@ public final class ListAdapter {
   var controllers: [SectionController] { sectionMap.controllers }
   /// The sections of the controllers on screen that are still in the list, ascending.
   var visibleSections: [Int] {
-    settleVisibility()
+    // A pending update is applied first (it settles the visibility too): what is visible is
+    // what the next frame shows, with no flushPendingUpdates() before asking.
+    flushPendingUpdates()
     return visibility.displayedControllers.compactMap { section(for: $0) }.sorted()
   }
   /// Whether the display and working-range delegates have not yet heard what a reload shows
@@ -95,7 +97,9 @@ public final class ListAdapter {
     objects.indices.contains(section) ? objects[section] : nil
   }
 
-  /// The objects with at least one element on screen, in section order.
+  /// The objects with at least one element on screen, in section order. This and the other
+  /// questions of what is visible apply a pending ``performUpdates(animated:completion:)``
+  /// first: they answer for what the next frame shows.
   public var visibleObjects: [any ListDiffable] { visibleSections.map { objects[$0] } }
 
   /// The controllers with at least one element on screen, in section order.
@@ -107,6 +111,7 @@ public final class ListAdapter {
   /// none is or the object is not in the list (IGListKit's `visibleCellsForObject:`; cells are
   /// descriptors here, so the answer is where they are). O(log n + k) for k visible elements.
   public func visibleIndexPaths(for object: any ListDiffable) -> [IndexPath] {
+    flushPendingUpdates()
     guard let section = section(for: object) else { return [] }
     return collectionView.indexPathsForVisibleItems.filter { $0.section == section }
   }
@@ -114,6 +119,7 @@ public final class ListAdapter {
   /// The object's items whose cell lies wholly in the visible area, ascending: the ones a user
   /// can read whole (IGListKit's `fullyVisibleCellsForSectionController:`, by object).
   public func fullyVisibleIndexPaths(for object: any ListDiffable) -> [IndexPath] {
+    flushPendingUpdates()
     guard let section = section(for: object) else { return [] }
     return collectionView.indexPathsForFullyVisibleItems.filter { $0.section == section }
   }

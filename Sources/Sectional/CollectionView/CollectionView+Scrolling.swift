@@ -91,6 +91,7 @@ extension CollectionView {
       sideways.scrollSection(section, sidewaysBy: dx)
     else { return false }
     prepareAndSelfSize()
+    setNeedsDisplay()
     delegate?.collectionViewDidScroll(self)
     return true
   }
@@ -108,6 +109,7 @@ extension CollectionView {
     else { return }
     sideways.setOrthogonalOffset(offset, forSection: section)
     prepareAndSelfSize()
+    setNeedsDisplay()
     delegate?.collectionViewDidScroll(self)
   }
 

@@ -84,7 +84,10 @@ extension CollectionView {
   /// test sets any progress, in any order.
   public var transitionProgress: Double {
     get { currentTransition == nil ? 1 : progressOfTransition }
-    set { progressOfTransition = newValue.isFinite ? min(1, max(0, newValue)) : 1 }
+    set {
+      progressOfTransition = newValue.isFinite ? min(1, max(0, newValue)) : 1
+      if currentTransition != nil { setNeedsDisplay() }
+    }
   }
 
   /// Ends the running transition at its end state (what the layout already shows).

@@ -17,6 +17,7 @@ public final class CollectionView {
       adopt(collectionViewLayout)
       prepareAndSelfSize()
       clampOffset()
+      setNeedsDisplay()
     }
   }
   @available(*, deprecated, renamed: "collectionViewLayout")
@@ -40,6 +41,7 @@ public final class CollectionView {
     didSet {
       collectionViewLayout.invalidateLayout()
       prepareAndSelfSize()
+      setNeedsDisplay()
     }
   }
   /// How many rounds one settling loop (self-sizing, estimates, offset clamping) may take. The
@@ -48,12 +50,19 @@ public final class CollectionView {
   /// limit, this is what ends the loop.
   static let settlingRoundLimit = 16
 
+  /// Called on ``setNeedsDisplay()``: the front that draws the view (a terminal viewer sets it)
+  /// schedules one frame, however many times it is called before that frame. One front at a
+  /// time: setting it replaces the last.
+  public var onNeedsDisplay: (@MainActor () -> Void)?
+
   /// What the view, its layout, the adapter and the renderer corrected rather than crash on
   /// (inconsistent batches, bad index paths, bad sizes), most recent last.
   public var diagnostics = DiagnosticLog()
 
   /// The selected items, kept in step with every batch update.
-  public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = []
+  public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = [] {
+    didSet { setNeedsDisplay() }
+  }
   /// The item a front's keyboard acts on (Enter selects it), as UIKit's focus on tvOS and with a
   /// keyboard: it follows its item through every batch update, and when the item is deleted
   /// it passes to the nearest item of its section still there. A front sets it; the view only
@@ -67,7 +76,9 @@ public final class CollectionView {
     }
     set { focusedPath = newValue.flatMap { contains($0) ? $0 : nil } }
   }
-  var focusedPath: IndexPath?
+  var focusedPath: IndexPath? {
+    didSet { if focusedPath != oldValue { setNeedsDisplay() } }
+  }
   /// Whether selecting an item keeps the others selected. Default false: one selection at a
   /// time, as in UIKit, so a list's selections never pile up.
   public var allowsMultipleSelection = false
@@ -77,12 +88,18 @@ public final class CollectionView {
   /// The arithmetic of item-only batches, its per-section storage kept between them.
   var itemTally = ItemBatchTally()
   /// The visible rectangle in content coordinates.
-  public internal(set) var bounds: Rect
+  public internal(set) var bounds: Rect {
+    didSet { if bounds != oldValue { setNeedsDisplay() } }
+  }
   /// Counts every change of the data the view shows (a batch, a reload), so a front can tell
   /// whether what it last drew is what a transition started from.
-  public internal(set) var contentGeneration = 0
+  public internal(set) var contentGeneration = 0 {
+    didSet { setNeedsDisplay() }
+  }
   /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
-  var currentTransition: LayoutTransition?
+  var currentTransition: LayoutTransition? {
+    didSet { setNeedsDisplay() }
+  }
   /// What the view showed before its data source changed, captured by a data source that knows
   /// it is about to (see `capturingStart(before:)`).
   var capturedStart: TransitionStart?
@@ -92,10 +109,15 @@ public final class CollectionView {
   package let movementState = MovementState()
   var movement: InteractiveMovement? {
     get { movementState.movement }
-    set { movementState.movement = newValue }
+    set {
+      movementState.movement = newValue
+      setNeedsDisplay()
+    }
   }
   /// A whole section being moved by its owner (the adapter): its elements are drawn in front.
-  package var liftedSection: Int?
+  package var liftedSection: Int? {
+    didSet { if liftedSection != oldValue { setNeedsDisplay() } }
+  }
   var progressOfTransition = 0.0
   var departureCounter = 0
 
@@ -120,6 +142,14 @@ public final class CollectionView {
     diagnostics.keep(diagnostic)
     handler?(diagnostic)
   }
+
+  /// Tells the front that what the view shows changed, as `setNeedsDisplay()` does in UIKit:
+  /// its ``onNeedsDisplay`` draws one frame for any number of calls. The view calls it on every
+  /// change of its own (a batch, a reload, a scroll, a size, the focus, a selection, a movement,
+  /// a transition), and its data source on an update it will apply before that frame (the list
+  /// adapter's ``ListAdapter/performUpdates(animated:completion:)``). Call it after a change the
+  /// view cannot see: a cell's content changed outside any batch, say.
+  public func setNeedsDisplay() { onNeedsDisplay?() }
 }
 
 // MARK: - LayoutCollectionView

@@ -33,12 +33,19 @@ public final class TextRenderer {
   /// The leaving elements' contents, by departure identity, while their transition runs.
   private var departed: [Int: Shown] = [:]
 
-  /// A renderer drawing with `registry`'s views (the standard ones by default) in `environment`
-  /// (the standard theme in true colour by default).
-  public init(registry: ViewRegistry = .standard, environment: DrawEnvironment = DrawEnvironment()) {
+  /// A renderer drawing with `registry`'s views (the standard ones by default) in `environment`.
+  /// Without one, the standard theme in the colours standard output takes
+  /// (`ColorSupport.depth()`: none into a pipe or a file, or with `NO_COLOR`), and
+  /// ``detectsColors`` is true.
+  public init(registry: ViewRegistry = .standard, environment: DrawEnvironment? = nil) {
     self.registry = registry
-    self.environment = environment
+    self.environment = environment ?? DrawEnvironment(colors: ColorSupport.depth())
+    detectsColors = environment == nil
   }
+
+  /// Whether the colours were detected rather than chosen: `ListViewer.present(input:output:)`
+  /// then detects them again for the descriptor it writes to.
+  public let detectsColors: Bool
 
   /// Paints the collection view's viewport into `canvas` (cleared first), with the item at
   /// `focused` highlighted, and `emptyView` (an adapter's) inset by a cell when there are no

@@ -6,196 +6,13 @@
   import Darwin
 #endif
 
-/// An error writing to or reading from the terminal.
-public struct TerminalError: Error, CustomStringConvertible, Sendable {
-  /// What failed, and the system's reason.
-  public var description: String
-  /// The errno behind it; 0 when there is none.
-  public var code: Int32
-
-  init(_ what: String, code: Int32 = errno) {
-    self.code = code
-    description = "\(what): \(String(cString: strerror(code)))"
-  }
-
-  /// An error with its own description and no errno.
-  init(description: String) {
-    code = 0
-    self.description = description
-  }
-
-  /// The reader went away (`feed | head`): not worth a message.
-  public var isBrokenPipe: Bool { code == EPIPE }
-}
-
-// What a signal handler needs to put the terminal back, set before the terminal is changed.
-// Signal handlers may only touch plain memory and call async-signal-safe functions (write,
-// tcsetattr, signal, raise), so this lives in globals the handlers read.
-nonisolated(unsafe) private var savedAttributes = termios()
-nonisolated(unsafe) private var attributesSaved = false
-nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt8>?
-nonisolated(unsafe) private var rawAttributes = termios()
-nonisolated(unsafe) private var enterSequence: UnsafeMutableBufferPointer<UInt8>?
-/// Set while the SIGTSTP handler has the process stopped: SIGCONT leaves the re-entry to it.
-nonisolated(unsafe) private var suspendedByHandler = false
-/// Set by `suspend()` (Ctrl-Z) for the handler: stop the whole process group, not this process.
-nonisolated(unsafe) private var suspendsProcessGroup = false
-nonisolated(unsafe) private var sessionInput: Int32 = 0
-nonisolated(unsafe) private var sessionOutput: Int32 = 1
-nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
-
-/// `write(2)`, named apart from the methods called `write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
-}
-
-/// Puts the terminal back from a signal handler: the leave sequence, then the saved modes.
-/// `TCSADRAIN`, not `TCSAFLUSH`: what the user typed ahead belongs to the shell and is kept.
-private func restoreFromSignalHandler() {
-  if let sequence = restoreSequence, let base = sequence.baseAddress {
-    _ = write(sessionOutput, base, sequence.count)
-  }
-  if attributesSaved { _ = tcsetattr(sessionInput, TCSADRAIN, &savedAttributes) }
-}
-
-/// SIGTSTP (Ctrl-Z, `kill -TSTP`): give the terminal back, stop, and take it over again once
-/// continued. The handler's own signal is blocked while it runs, so it is unblocked before the
-/// process stops itself with the default action.
-private func suspendFromSignalHandler(_ number: Int32) {
-  suspendedByHandler = true
-  restoreFromSignalHandler()
-  _ = signal(SIGTSTP, SIG_DFL)
-  var mask = sigset_t()
-  sigemptyset(&mask)
-  sigaddset(&mask, SIGTSTP)
-  _ = pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-  // Ctrl-Z stops the job, as vim does, once the terminal is back: a wrapper that does not exec
-  // (`sh -c`, a run script, make) would otherwise keep waiting, and the shell never get the
-  // terminal. Stopped first, the shell could print its job message on the alternate screen.
-  if suspendsProcessGroup {
-    suspendsProcessGroup = false
-    _ = kill(0, SIGTSTP)
-  } else {
-    _ = raise(SIGTSTP)
-  }
-  // Continued (or never stopped: an orphaned process group ignores SIGTSTP).
-  suspendedByHandler = false
-  resumeFromSignalHandler()
-  _ = signal(SIGTSTP, suspendFromSignalHandler)
-}
-
-/// SIGCONT after a stop this process did not ask for (SIGSTOP): the shell may have reset the
-/// modes and drawn over the screen, so take the terminal over again.
-private func continueFromSignalHandler(_ number: Int32) {
-  if !suspendedByHandler { resumeFromSignalHandler() }
-}
-
-/// Raw mode and the alternate screen again, and a byte down the resize pipe so the loop redraws
-/// everything (at whatever size the terminal has now).
-private func resumeFromSignalHandler() {
-  guard attributesSaved else { return }
-  _ = tcsetattr(sessionInput, TCSAFLUSH, &rawAttributes)
-  if let sequence = enterSequence, let base = sequence.baseAddress {
-    _ = write(sessionOutput, base, sequence.count)
-  }
-  var byte: UInt8 = 1
-  _ = systemWrite(resizePipe.write, &byte, 1)
-}
-
-/// The signals that end the program and that a handler may catch (SIGKILL cannot be caught, and
-/// SIGSTOP only stops): the terminal is restored, then the signal takes its course (see
-/// `endFromSignalHandler`), so the shell sees the program killed by it. SIGILL and SIGTRAP are
-/// how Swift runtime traps arrive, SIGABRT an abort (a failed allocation), SIGSEGV, SIGBUS and
-/// SIGFPE crashes: a bug must not leave a raw terminal either. One ignored when the session
-/// starts (SIGPIPE, by `feed`) cannot end the program, and one with a handler other than a crash
-/// report's may not be meant to: both are left alone.
-private let terminatingSignals: [Int32] = {
-  var numbers: [Int32] = [
-    SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE,
-    SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
-  ]
-  #if os(Linux)
-    numbers += [SIGSTKFLT, SIGIO, SIGPWR]
-    #if canImport(Glibc)
-      // The real-time signals end a process too, unless something handles them.
-      numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
-    #endif
-  #endif
-  return numbers
-}()
-
-/// Whether `number` is how a crash arrives: a fault of an instruction, or an abort.
-private func isCrash(_ number: Int32) -> Bool {
-  switch number {
-  case SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSEGV, SIGSYS, SIGABRT: true
-  default: false
-  }
-}
-
-/// What each terminating signal did before the session, by number, for the handler to hand the
-/// signal back to. Allocated once and never freed: a handler may run at any moment.
-nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>?
-/// Which signals the session handles, by number (the others were ignored when it started).
-nonisolated(unsafe) private var handledSignals: UnsafeMutablePointer<Bool>?
-/// Room for every signal number (Linux has 64, macOS 31).
-private let signalSlots = 128
-
-/// The raw value of an action's handler: `SIG_DFL` is 0, `SIG_IGN` 1, anything else a function.
-private func handlerBits(_ action: sigaction) -> Int {
-  #if canImport(Darwin)
-    unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
-  #elseif canImport(Musl)
-    unsafeBitCast(action.__sa_handler.sa_handler, to: Int.self)
-  #else
-    unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-  #endif
-}
-
-/// A terminating signal: the terminal is put back first (a crash report or the shell writes
-/// next, on a normal screen), then the signal is handed, with its details and the context it
-/// interrupted, to the handler that had it before the session (the Swift runtime's crash
-/// report), and ends the program by its default action: that report returns after a
-/// `kill -ABRT`, and a program going on with its terminal given back would be stuck.
-private func endFromSignalHandler(
-  _ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
-) {
-  restoreFromSignalHandler()
-  guard let previousActions, number >= 0, Int(number) < signalSlots else {
-    _ = signal(number, SIG_DFL)
-    _ = raise(number)
-    return
-  }
-  var previous = previousActions[Int(number)]
-  _ = sigaction(number, &previous, nil)
-  if handlerBits(previous) > 1 {
-    #if canImport(Darwin)
-      let handler = previous.__sigaction_u
-    #elseif canImport(Musl)
-      let handler = previous.__sa_handler
-    #else
-      let handler = previous.__sigaction_handler
-    #endif
-    if previous.sa_flags & SA_SIGINFO != 0 {
-      #if canImport(Darwin)
-        handler.__sa_sigaction?(number, info, context)
-      #else
-        handler.sa_sigaction?(number, info, context)
-      #endif
-    } else {
-      #if canImport(Darwin)
-        handler.__sa_handler?(number)
-      #else
-        handler.sa_handler?(number)
-      #endif
-    }
-  }
-  _ = signal(number, SIG_DFL)
-  _ = raise(number)
-}
-
 /// A terminal taken over for a full-screen program: raw mode, the alternate screen, a hidden
-/// cursor, no autowrap, mouse reporting, bracketed paste. `stop()` undoes all of it, and so does any of the
-/// terminating signals; call `stop()` on every exit path (a `defer`).
+/// cursor, no autowrap, mouse reporting, bracketed paste. `stop()` undoes all of it, and so does
+/// any of the terminating signals; call `stop()` on every exit path (a `defer`).
+///
+/// While it runs, what the terminal sends arrives as ``events``: keys, the mouse, pastes and
+/// resizes, read off the main actor, so the main actor runs other work while the program waits.
+/// One session at a time: the terminal and the signals are the process's.
 @MainActor
 public final class TerminalSession {
   /// The descriptor keys are read from.
@@ -206,6 +23,13 @@ public final class TerminalSession {
   public private(set) var isActive = false
   /// Whether mouse reporting is turned on while the session runs. Default true.
   public var mouse: Bool
+  /// What the terminal sends while the session runs, in order: one sequence per ``start()``,
+  /// which ends at ``stop()`` or when the input ends (the terminal went away). Read it from one
+  /// task. A ``ListViewer`` running in the session takes the events itself: this is then empty.
+  public private(set) var events: AsyncStream<TerminalEvent>
+  private var reader: TerminalReader?
+  /// Whether this session installed the handlers (from ``start()`` until ``stop()``).
+  private var ownsTerminal = false
 
   /// A session on file descriptors `input` (standard input by default) and `output` (standard
   /// output), with mouse reporting unless `mouse` is false. Nothing changes until the session is started.
@@ -213,6 +37,7 @@ public final class TerminalSession {
     self.input = input
     self.output = output
     self.mouse = mouse
+    events = AsyncStream { $0.finish() }
   }
 
   /// Whether `fd` is a terminal.
@@ -247,8 +72,20 @@ public final class TerminalSession {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// Enters raw mode and the alternate screen and installs the signal handlers.
+  /// Enters raw mode and the alternate screen, installs the signal handlers and starts reading
+  /// ``events``. Throws when the descriptors are not a terminal, or when another session has
+  /// the terminal (stop it first).
   public func start() throws {
+    let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+    try start(sink: { continuation.yield($0) }, end: { continuation.finish() })
+    events = stream
+  }
+
+  /// Starts the session with its events going to `sink` rather than ``events`` (a viewer's
+  /// loop), then `end` once.
+  func start(
+    sink: @escaping @Sendable (TerminalEvent) -> Void, end: @escaping @Sendable () -> Void
+  ) throws {
     guard !isActive else { return }
     // Said plainly, rather than as what tcgetattr makes of a pipe ("Inappropriate ioctl").
     guard Self.isTerminal(input), Self.isTerminal(output) else {
@@ -256,132 +93,65 @@ public final class TerminalSession {
         description: "a full-screen session needs a terminal on standard input and output "
           + "(ListViewer.present() prints the list instead when they are not)")
     }
-    var attributes = termios()
-    guard tcgetattr(input, &attributes) == 0 else { throw TerminalError("reading terminal modes") }
-    savedAttributes = attributes
-    attributesSaved = true
-    sessionInput = input
-    sessionOutput = output
-    let leave =
-      ANSI.resetStyle + (mouse ? ANSI.disableMouse : "") + ANSI.disableBracketedPaste + ANSI.enableAutowrap
-      + ANSI.showCursor + ANSI.leaveAlternateScreen
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leave.utf8.count)
-    _ = buffer.initialize(from: leave.utf8)
-    restoreSequence = buffer
-    installSignalHandlers()
-
+    guard !TerminalSignals.isTaken else {
+      throw TerminalError(
+        description: "another TerminalSession has the terminal: stop it before starting this one")
+    }
+    var saved = termios()
+    guard tcgetattr(input, &saved) == 0 else { throw TerminalError("reading terminal modes") }
     // Raw mode, as cfmakeraw: no echo, no line editing, no signals from keys, 8-bit input.
-    attributes.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
-    attributes.c_oflag &= ~tcflag_t(OPOST)
-    attributes.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
-    attributes.c_cflag &= ~tcflag_t(CSIZE | PARENB)
-    attributes.c_cflag |= tcflag_t(CS8)
-    withUnsafeMutableBytes(of: &attributes.c_cc) { cc in
+    var raw = saved
+    raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+    raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
       cc[Int(VMIN)] = 1
       cc[Int(VTIME)] = 0
     }
+    // A signal may land in the middle of a frame: the leave sequence ends synchronized output
+    // first, or the terminal would hold everything written after it.
+    let leave =
+      ANSI.endSynchronizedUpdate + ANSI.resetStyle + (mouse ? ANSI.disableMouse : "")
+      + ANSI.disableBracketedPaste + ANSI.enableAutowrap + ANSI.showCursor + ANSI.leaveAlternateScreen
     let enter =
       ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableAutowrap + (mouse ? ANSI.enableMouse : "")
       + ANSI.enableBracketedPaste + ANSI.clearScreen
-    let enterBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: enter.utf8.count)
-    _ = enterBuffer.initialize(from: enter.utf8)
-    enterSequence = enterBuffer
-    rawAttributes = attributes
-    guard tcsetattr(input, TCSAFLUSH, &attributes) == 0 else {
+    TerminalSignals.isTaken = true
+    ownsTerminal = true
+    let resizes = TerminalSignals.install(
+      input: input, output: output, saved: saved, raw: raw, enter: enter, leave: leave)
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
       let error = TerminalError("entering raw mode")
       stop()
       throw error
     }
     isActive = true
+    reader = TerminalReader.start(input: input, output: output, resizes: resizes, sink: sink, end: end)
     try write(Array(enter.utf8))
   }
 
-  /// Leaves the alternate screen, shows the cursor and restores the terminal's modes. Safe to
-  /// call more than once.
+  /// Leaves the alternate screen, shows the cursor, restores the terminal's modes and ends
+  /// ``events``. Safe to call more than once.
   public func stop() {
-    if let sequence = restoreSequence, let base = sequence.baseAddress, isActive {
-      _ = systemWrite(output, base, sequence.count)
-    }
-    // TCSADRAIN: keys typed after `q` (the next shell command) are the shell's; a flush lost them.
-    if attributesSaved { _ = tcsetattr(input, TCSADRAIN, &savedAttributes) }
-    attributesSaved = false
+    guard ownsTerminal else { return }
+    TerminalSignals.restoreTerminal(leave: isActive)
+    // The reader lets go of the resize pipe before the handlers close it.
+    reader?.stop()
+    reader = nil
+    TerminalSignals.uninstall()
+    TerminalSignals.isTaken = false
+    ownsTerminal = false
     isActive = false
-    for number in [SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(number, SIG_DFL) }
-    if let previousActions, let handledSignals {
-      for number in terminatingSignals where handledSignals[Int(number)] {
-        _ = sigaction(number, previousActions + Int(number), nil)
-        handledSignals[Int(number)] = false
-      }
-    }
-    if resizePipe.read >= 0 {
-      close(resizePipe.read)
-      close(resizePipe.write)
-      resizePipe = (-1, -1)
-    }
-    restoreSequence?.deallocate()
-    restoreSequence = nil
-    enterSequence?.deallocate()
-    enterSequence = nil
   }
 
   /// Stops the program as Ctrl-Z does in a shell: the terminal is given back, and taken over and
-  /// redrawn when the program is continued (`fg`). Nothing happens when the session is not
-  /// running.
+  /// redrawn when the program is continued (`fg`: ``events`` then reports a resize). Nothing
+  /// happens when the session is not running.
   public func suspend() {
     guard isActive else { return }
-    // The handler gives the terminal back, then stops the whole process group.
-    suspendsProcessGroup = true
-    _ = raise(SIGTSTP)
-  }
-
-  private func installSignalHandlers() {
-    var fds: [Int32] = [-1, -1]
-    if pipe(&fds) == 0 {
-      for fd in fds {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        // A program the app starts meanwhile does not inherit the viewer's wake-up.
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      }
-      resizePipe = (fds[0], fds[1])
-    }
-    _ = signal(SIGWINCH) { _ in
-      var byte: UInt8 = 1
-      _ = systemWrite(resizePipe.write, &byte, 1)
-    }
-    if previousActions == nil {
-      previousActions = .allocate(capacity: signalSlots)
-      previousActions?.initialize(repeating: sigaction(), count: signalSlots)
-      handledSignals = .allocate(capacity: signalSlots)
-      handledSignals?.initialize(repeating: false, count: signalSlots)
-    }
-    guard let previousActions, let handledSignals else { return }
-    var action = sigaction()
-    #if canImport(Darwin)
-      action.__sigaction_u.__sa_sigaction = endFromSignalHandler
-    #elseif canImport(Musl)
-      action.__sa_handler.sa_sigaction = endFromSignalHandler
-    #else
-      action.__sigaction_handler.sa_sigaction = endFromSignalHandler
-    #endif
-    // On the alternate signal stack where there is one: a stack overflow is a SIGSEGV too.
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK
-    sigemptyset(&action.sa_mask)
-    for number in terminatingSignals where Int(number) < signalSlots {
-      guard sigaction(number, nil, previousActions + Int(number)) == 0 else { continue }
-      // Taken over from its default, or from a crash reporter; one ignored cannot end the
-      // program, and another handler's signal may not be meant to.
-      let handler = handlerBits(previousActions[Int(number)])
-      guard handler == 0 || (handler > 1 && (isCrash(number) || number == SIGQUIT)) else { continue }
-      handledSignals[Int(number)] = sigaction(number, &action, nil) == 0
-    }
-    _ = signal(SIGTSTP, suspendFromSignalHandler)
-    _ = signal(SIGCONT, continueFromSignalHandler)
-    // A blocked mask is inherited through fork and exec: a parent that blocks SIGTERM (a test
-    // runner, a supervisor) would otherwise leave these handlers deaf.
-    var handled = sigset_t()
-    sigemptyset(&handled)
-    for number in terminatingSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, number) }
-    _ = pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+    TerminalSignals.suspendProcessGroup()
   }
 
   /// Writes all of `bytes`, retrying interrupted and partial writes.
@@ -405,54 +175,5 @@ public final class TerminalSession {
       return nil
     }
     if let failure { throw failure }
-  }
-
-  /// What happened while waiting.
-  public struct Events: Sendable {
-    /// The bytes read from ``input`` (decode them with an ``InputDecoder``).
-    public var bytes: [UInt8] = []
-    /// Whether the terminal changed size (any number of times) since the last wait.
-    public var resized = false
-    /// Whether ``input`` reached its end or failed: nothing more will be read.
-    public var inputClosed = false
-    /// Which of the descriptors passed to ``wait(timeout:watching:)`` are readable (or closed).
-    public var readable: [Int32] = []
-  }
-
-  /// Waits up to `timeout` milliseconds (-1: forever) for input, a resize, or one of
-  /// `descriptors` becoming readable, and reads the input and drains the resizes. The watched
-  /// descriptors are not read: their owner reads them (a pipe of JSON lines, say).
-  public func wait(timeout: Int32, watching descriptors: [Int32] = []) throws -> Events {
-    var events = Events()
-    var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
-    let resizeIndex = resizePipe.read >= 0 ? fds.count : nil
-    if resizePipe.read >= 0 { fds.append(pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)) }
-    let watchedStart = fds.count
-    for descriptor in descriptors { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
-    let ready = poll(&fds, nfds_t(fds.count), timeout)
-    if ready < 0 {
-      if errno == EINTR { return events }
-      throw TerminalError("waiting for input")
-    }
-    for index in watchedStart..<fds.count
-    where fds[index].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
-      events.readable.append(fds[index].fd)
-    }
-    if let resizeIndex, fds[resizeIndex].revents & Int16(POLLIN) != 0 {
-      // Drain every pending resize: a storm of them is one redraw.
-      var sink = [UInt8](repeating: 0, count: 64)
-      while read(resizePipe.read, &sink, sink.count) > 0 {}
-      events.resized = true
-    }
-    if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      let count = read(input, &chunk, chunk.count)
-      if count > 0 {
-        events.bytes = Array(chunk[0..<count])
-      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-        events.inputClosed = true
-      }
-    }
-    return events
   }
 }

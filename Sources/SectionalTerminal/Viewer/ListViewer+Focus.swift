@@ -30,7 +30,9 @@ extension ListViewer {
   /// The key help made from what works now (see ``keyHelp``), in at most `room` columns: what
   /// does not fit goes, the scroll and Tab keys first (every list has them), q quit never.
   func automaticKeyHelp(scrolls: Bool, room: Int) -> String {
-    var scroll = scrolls ? "↑↓ scroll" : nil
+    // The arrows' part says what they do: scroll, or move the focus (KeyBindings.focusMoving).
+    let arrowsFocus = keyBindings[.down] == .moveFocusDown
+    var scroll = scrolls || arrowsFocus ? (arrowsFocus ? "↑↓ focus" : "↑↓ scroll") : nil
     var tab: String?
     var enter: String?
     var move: String?
@@ -47,7 +49,7 @@ extension ListViewer {
       }
       if canMove(target) || adapter?.moveDelegate != nil { move = "m move" }
     }
-    var extra = additionalKeyHelp.map { Sanitizer.clean($0, singleLine: true) }
+    var extra = statusLine.appKeys
     func joined() -> String {
       ([scroll, tab, enter, move].compactMap { $0 } + extra + ["q quit"]).joined(separator: " · ")
     }
@@ -58,10 +60,11 @@ extension ListViewer {
         tab = nil
       } else if move != nil {
         move = nil
-      } else if !extra.isEmpty {
-        extra.removeLast()
       } else if enter != nil {
         enter = nil
+      } else if !extra.isEmpty {
+        // The app's own keys go last: they are the ones its users cannot guess.
+        extra.removeLast()
       } else {
         break
       }
@@ -70,10 +73,12 @@ extension ListViewer {
   }
 
   /// Moves focus to the next (previous) item that can take it, in reading order; from the top
-  /// (bottom) of the viewport when the focused one is out of view or there is none.
-  func moveFocus(forward: Bool) {
+  /// (bottom) of the viewport when the focused one is out of view or there is none. Returns
+  /// whether there was one to move to.
+  @discardableResult
+  func moveFocus(forward: Bool) -> Bool {
     let sections = collectionView.numberOfSections
-    guard sections > 0 else { return }
+    guard sections > 0 else { return false }
     var start: IndexPath?
     if let focused, canFocus(focused), isVisible(focused) { start = focused }
     var candidate: IndexPath?
@@ -88,9 +93,10 @@ extension ListViewer {
     } else {
       candidate = forward ? firstVisibleFocusable() : lastVisibleFocusable()
     }
-    guard let candidate else { return }
+    guard let candidate else { return false }
     focused = candidate
     scrollToVisible(candidate)
+    return true
   }
 
   func count(_ section: Int) -> Int {

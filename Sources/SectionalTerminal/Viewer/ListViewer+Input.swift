@@ -11,32 +11,55 @@ extension ListViewer {
     case ignored
   }
 
+  /// Handles one event of the terminal: a key as ``handle(_:)-(Key)`` does, a resize by taking
+  /// the new size and drawing everything again. ``run(in:)`` calls it for every event; a loop of
+  /// an app's own calls it with what it reads from ``TerminalSession/events``.
+  public func handle(_ event: TerminalEvent) {
+    switch event {
+    case .key(let key): handle(key)
+    case .resize(let columns, let rows):
+      resize(columns: columns, rows: rows)
+      invalidateScreen()
+    }
+  }
+
   /// Handles one key or mouse event: the app's ``onKeyPress`` first, then the viewer's keys
-  /// (the table in ``ListViewer``). ``run(in:)`` calls it for every key it reads; a loop of an
-  /// app's own calls it with the keys its ``InputDecoder`` gives.
+  /// (the table in ``ListViewer``).
   public func handle(_ key: Key) {
+    // Whatever the key did, the next frame shows it.
+    defer { setNeedsDisplay() }
     if let onKeyPress, onKeyPress(key) == .handled { return }
     if handleWhileMoving(key) { return }
-    switch key {
-    case .up, .character("k"): collectionView.scroll(by: -1)
-    case .down, .character("j"): collectionView.scroll(by: 1)
-    case .pageUp, .character("b"): collectionView.scroll(by: -pageSize)
-    case .pageDown, .character(" "): collectionView.scroll(by: pageSize)
-    case .home, .character("g"): collectionView.setContentOffset(.zero)
-    case .end, .character("G"):
+    if case .mouse(let event) = key {
+      handle(event)
+      return
+    }
+    guard let action = keyBindings[key] else { return }
+    perform(action)
+  }
+
+  /// Does what a bound key does, as if it were pressed.
+  public func perform(_ action: ViewerAction) {
+    defer { setNeedsDisplay() }
+    switch action {
+    case .scrollUp: collectionView.scroll(by: -1)
+    case .scrollDown: collectionView.scroll(by: 1)
+    case .pageUp: collectionView.scroll(by: -pageSize)
+    case .pageDown: collectionView.scroll(by: pageSize)
+    case .scrollToTop: collectionView.setContentOffset(.zero)
+    case .scrollToBottom:
       collectionView.setContentOffset(Point(x: 0, y: collectionView.maximumContentOffsetY))
-    case .left, .character("h"): scrollSideways(by: -Self.sidewaysStep, at: nil)
-    case .right, .character("l"): scrollSideways(by: Self.sidewaysStep, at: nil)
-    case .tab: moveFocus(forward: true)
-    case .backTab: moveFocus(forward: false)
-    case .enter: activateFocused()
-    case .character("m"): pickUpFocused()
-    case .control("l"): invalidateScreen()
-    case .control("z"): wantsToSuspend = true
-    // Not Ctrl-D: in a full-screen program it ends no input, and the key table never listed it.
-    case .character("q"), .escape, .control("c"): wantsToQuit = true
-    case .mouse(let event): handle(event)
-    default: break
+    case .scrollLeft: scrollSideways(by: -Self.sidewaysStep, at: nil)
+    case .scrollRight: scrollSideways(by: Self.sidewaysStep, at: nil)
+    case .focusNext: moveFocus(forward: true)
+    case .focusPrevious: moveFocus(forward: false)
+    case .moveFocusUp: if !moveFocus(forward: false) { collectionView.scroll(by: -1) }
+    case .moveFocusDown: if !moveFocus(forward: true) { collectionView.scroll(by: 1) }
+    case .activate: activateFocused()
+    case .pickUp: pickUpFocused()
+    case .redraw: invalidateScreen()
+    case .suspend: wantsToSuspend = true
+    case .quit: wantsToQuit = true
     }
   }
 

@@ -11,10 +11,11 @@ extension ListViewer {
   ///
   /// A reader that goes away (`myapp | head`) ends the printing quietly; any other failure to
   /// write, or to take over the terminal, is thrown with the system's reason.
-  public func present(input: Int32 = 0, output: Int32 = 1) throws(TerminalError) {
+  public func present(input: Int32 = 0, output: Int32 = 1) async throws(TerminalError) {
+    if renderer.detectsColors { use(colors: ColorSupport.depth(output: output)) }
     if TerminalSession.isTerminal(input) && TerminalSession.isTerminal(output) {
       do {
-        try run(in: TerminalSession(input: input, output: output))
+        try await run(in: TerminalSession(input: input, output: output))
       } catch let error as TerminalError {
         throw error
       } catch {
@@ -27,6 +28,13 @@ extension ListViewer {
     } catch  where error.isBrokenPipe {
       return
     }
+  }
+
+  /// Draws in `colors` from the next frame on.
+  func use(colors: ColorDepth) {
+    guard colors != renderer.environment.colors else { return }
+    renderer.environment.colors = colors
+    replaceEncoder()
   }
 
   /// Writes all of the list's content as lines, `columns` wide, through `output` (the empty view

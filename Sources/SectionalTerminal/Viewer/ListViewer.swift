@@ -33,39 +33,33 @@ public final class ListViewer {
   /// follows its item through every update (when its card moves, focus moves with it; when the
   /// item goes, focus passes to its nearest neighbour that can take it). Tab moves it between
   /// the items that can be selected or moved; an app may set it (to focus an item it added).
+  /// Reading or setting it applies the adapter's pending update first.
   public var focused: IndexPath? {
-    get { collectionView.focusedIndexPath }
-    set { collectionView.focusedIndexPath = newValue }
-  }
-  /// A message for the status line (a reload that failed, say), shown instead of the key help
-  /// until it is set to nil. Sanitised to one line.
-  public var statusMessage: String? {
-    didSet { statusMessage = statusMessage.map { Sanitizer.clean($0, singleLine: true) } }
-  }
-  /// Whether the bottom row shows a status line (position and keys). Hidden below 3 rows.
-  public var showsStatusLine = true
-  /// Shown at the left of the status line; empty by default. Sanitised to one line.
-  public var title: String {
-    didSet {
-      if !Sanitizer.isClean(title, singleLine: true) { title = Sanitizer.clean(title, singleLine: true) }
+    get {
+      // What the next frame shows: a pending update of the adapter is applied first.
+      adapter?.flushPendingUpdates()
+      return collectionView.focusedIndexPath
+    }
+    set {
+      // An index path of the list the app just asked for (an item it added), not the one shown.
+      adapter?.flushPendingUpdates()
+      collectionView.focusedIndexPath = newValue
     }
   }
-  /// The keys the status line offers, at its right. nil (the default) offers the keys that work
-  /// now: "↑↓ scroll", "Tab focus" while an item in view can take focus, Enter and what it does
-  /// to the focused item ("Enter view more": a button's label, else "select"), "m move" while
-  /// it can be picked up, the app's ``additionalKeyHelp``, and "q quit". A string is shown as
-  /// it is. Either way, while the whole list fits, a leading "↑↓ scroll · " is left out.
-  public var keyHelp: String?
-  /// The app's own keys in the automatic ``keyHelp``, before "q quit": `["n note"]`.
-  public var additionalKeyHelp: [String] = []
+  /// The bottom row: title, position, a message and the keys that work now (see
+  /// ``StatusLine``). Changing it draws it in the next frame.
+  public var statusLine = StatusLine() {
+    didSet {
+      statusLine.sanitize()
+      setNeedsDisplay()
+    }
+  }
+  /// What each key does (see ``KeyBindings``); the app's ``onKeyPress`` sees every key first.
+  public var keyBindings = KeyBindings.standard
   /// Sees every key and mouse event before the viewer does: an app's own keys (refresh, delete,
   /// search). Return `.handled` for a key the app acted on, `.ignored` to leave it to the
   /// viewer. Offer the app's keys on the status line through ``additionalKeyHelp``.
   public var onKeyPress: (@MainActor (Key) -> KeyPressResult)?
-  /// The key help of a list with nothing to focus or open.
-  public static let scrollingKeyHelp = "↑↓ scroll · q quit"
-  /// What the key help starts with, left out while the whole list fits.
-  private static let scrollKeys = "↑↓ scroll · "
   /// The viewer's width in columns: the terminal's while it runs in one.
   public private(set) var columns: Int
   /// The viewer's height in rows, the status line included: the terminal's while it runs in one.
@@ -95,27 +89,19 @@ public final class ListViewer {
     }
   }
 
-  @available(*, deprecated, renamed: "animation.isEnabled")
-  public var animatesUpdates: Bool {
-    get { animation.isEnabled }
-    set { animation.isEnabled = newValue }
-  }
-  @available(*, deprecated, renamed: "animation.duration")
-  public var animationDuration: Duration {
-    get { animation.duration }
-    set { animation.duration = newValue }
-  }
-  @available(*, deprecated, renamed: "animation.frameBudget")
-  public var animationFrameBudget: Duration {
-    get { animation.frameBudget }
-    set { animation.frameBudget = newValue }
-  }
   /// Whether the viewer is live in a terminal, so that animated updates play by the clock
   /// (``animation``); headless, each update shows its end at once. ``run(in:)`` sets it
   /// while it runs; an app that runs its own loop sets it too.
   public var isLive = false
-  /// The timers, readers and mailbox of ``run(in:)``.
-  let sources = EventSources()
+  /// The running loop's wake-ups (see ``run(in:)``); nil while it does not run.
+  var loop: AsyncStream<WakeUp>.Continuation?
+  /// Whether a frame was asked for and not drawn yet.
+  var framePending = false
+  /// Whether a frame is being drawn: what drawing it changes (pending updates applied, the
+  /// focus followed) is in that frame, and asks for no other.
+  var isDrawing = false
+  /// The sleep before a transition's next frame.
+  var animationTick: Task<Void, Never>?
   /// The transition being played (by its start generation) and when it started.
   var playing: (generation: Int, start: ContinuousClock.Instant)?
   /// Where the item picked up with m was, to focus it again when it is put back.
@@ -127,8 +113,8 @@ public final class ListViewer {
   /// Ctrl-Z was pressed: ``run(in:)`` stops the program (the terminal is given back until `fg`);
   /// a loop of an app's own calls `TerminalSession.suspend()` and sets this back to false.
   public var wantsToSuspend = false
-  private var encoder: FrameEncoder
-  private var canvas: Canvas
+  var encoder: FrameEncoder
+  var canvas: Canvas
 
   /// A viewer showing `adapter`'s list drawn by `renderer`. It sizes the collection view to the
   /// rows above the status line and, unless the view has a measurer already, gives it the
@@ -165,7 +151,7 @@ public final class ListViewer {
     self.collectionView = collectionView
     self.adapter = adapter
     self.renderer = renderer
-    self.title = Sanitizer.clean(title, singleLine: true)
+    statusLine.title = Sanitizer.clean(title, singleLine: true)
     // The size a canvas can have: a screen past its cell limit is cut to the rows that fit, and
     // the viewer uses those rows (the status line on the last of them).
     (self.columns, self.rows) = Canvas.size(width: columns, height: rows)
@@ -176,9 +162,10 @@ public final class ListViewer {
     // of loading it.
     if collectionView.measurer == nil { collectionView.measurer = renderer.measurer() }
     collectionView.setSize(Size(width: Double(self.columns), height: Double(listRows)))
+    collectionView.onNeedsDisplay = { [weak self] in self?.setNeedsDisplay() }
   }
 
-  var hasStatusLine: Bool { showsStatusLine && rows >= 3 }
+  var hasStatusLine: Bool { statusLine.isShown && rows >= 3 }
   var listRows: Int { hasStatusLine ? rows - 1 : rows }
   var pageSize: Double { Double(max(1, listRows - 1)) }
 
@@ -189,6 +176,8 @@ public final class ListViewer {
   /// is ended first and the frame is the end state.
   @discardableResult
   public func render() -> Canvas {
+    isDrawing = true
+    defer { isDrawing = false }
     adapter?.flushPendingUpdates()
     followFocus()
     advanceTransition()
@@ -222,55 +211,22 @@ public final class ListViewer {
 
   /// Forgets what the terminal shows: the next frame is drawn in full (after Ctrl-L, a resize, or
   /// anything else that wrote to the terminal).
-  public func invalidateScreen() { encoder.invalidate() }
+  public func invalidateScreen() {
+    encoder.invalidate()
+    setNeedsDisplay()
+  }
 
-  /// Ends ``run(in:)`` after this turn, as the quit key does.
-  public func quit() { wantsToQuit = true }
+  /// A new encoder for the renderer's colours: the next frame is drawn in full.
+  func replaceEncoder() {
+    encoder = FrameEncoder(colors: renderer.environment.colors)
+    setNeedsDisplay()
+  }
 
-  private func drawStatusLine() {
-    let y = rows - 1
-    let style = TextStyle(
-      foreground: TerminalColor(hex: 0xC0CAF5), background: TerminalColor(hex: 0x1F2335),
-      attributes: renderer.environment.colors == .none ? .reverse : [])
-    canvas.clip = canvas.bounds
-    canvas.fill(CellRect(x: 0, y: y, width: columns, height: 1), style: style)
-    let maximum = collectionView.maximumContentOffsetY
-    let position =
-      maximum <= 0
-      ? "All"
-      : collectionView.contentOffset.y >= maximum
-        ? "Bot"
-        : collectionView.contentOffset.y <= 0
-          ? "Top" : "\(Int(collectionView.contentOffset.y * 100 / maximum))%"
-    let left = title.isEmpty ? " " + position : " \(title) · \(position)"
-    let used = canvas.drawText(left, x: 0, y: y, style: style, maxWidth: columns)
-    if let statusMessage {
-      var warning = style
-      warning.foreground = TerminalColor(hex: 0xE0AF68)
-      if renderer.environment.colors != .none { warning.attributes = .bold }
-      let message = " · " + statusMessage
-      let room = max(0, columns - used)
-      if DisplayWidth.of(message) <= room {
-        canvas.drawText(message, x: used, y: y, style: warning, maxWidth: room)
-      } else if room > 0 {
-        // A message cut at the edge ends in an ellipsis, so it does not read as the whole of it.
-        let drawn = canvas.drawText(message, x: used, y: y, style: warning, maxWidth: room - 1)
-        canvas.drawText("…", x: used + drawn, y: y, style: warning, maxWidth: 1)
-      }
-      return
-    }
-    // While the whole list fits ("All"), there is nothing to scroll: the scroll keys are left out.
-    var keys: String
-    if let keyHelp, !isMoving {
-      keys = Sanitizer.clean(keyHelp, singleLine: true)
-      if maximum <= 0, keys.hasPrefix(Self.scrollKeys) { keys.removeFirst(Self.scrollKeys.count) }
-    } else {
-      keys = isMoving ? Self.movingKeyHelp : automaticKeyHelp(scrolls: maximum > 0, room: columns - used - 3)
-    }
-    let keysWidth = DisplayWidth.of(keys)
-    if used + keysWidth + 3 <= columns {
-      canvas.drawText(keys, x: columns - keysWidth - 1, y: y, style: style)
-    }
+  /// Ends ``run(in:)`` after this turn, as the quit key does: from a key of the app's own, a
+  /// task, a timer.
+  public func quit() {
+    wantsToQuit = true
+    loop?.yield(.frame)
   }
 
   /// Sets the transition's progress from the clock (starting it for a new transition), or ends it
@@ -306,7 +262,7 @@ public final class ListViewer {
   public var isAnimating: Bool { isPlayingTransition }
 
   /// How often a loop asks for a frame while ``isAnimating``.
-  public static var frameInterval: Duration { .milliseconds(Int(frameIntervalMilliseconds)) }
+  public static var frameInterval: Duration { .milliseconds(frameIntervalMilliseconds) }
 
   /// Ends the transition being played at its end state (the terminal could not keep up).
   func skipTransition() {
