@@ -114,6 +114,7 @@ extension CollectionView {
         collectionViewLayout.invalidateLayout(
           with: collectionViewLayout.invalidationContext(forBoundsChange: moved))
       }
+      if bounds != moved { setNeedsDisplay() }
       bounds = moved
       collectionViewLayout.bounds = moved
       collectionViewLayout.prepare()

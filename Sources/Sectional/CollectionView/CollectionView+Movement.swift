@@ -113,6 +113,7 @@ extension CollectionView {
     }
     movement = nil
     contentGeneration += 1
+    setNeedsDisplay()
     if ended.original != ended.target {
       dataSource?.collectionView(self, moveItemAt: ended.original, to: ended.target)
     }
@@ -182,6 +183,7 @@ extension CollectionView {
       itemCounts[target.section] += 1
     }
     contentGeneration += 1
+    setNeedsDisplay()
     var context = InvalidationContext()
     context.reloadSections([current.target.section, target.section])
     collectionViewLayout.invalidateLayout(with: context)

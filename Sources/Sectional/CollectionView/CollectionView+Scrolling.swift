@@ -123,6 +123,7 @@ extension CollectionView {
       collectionViewLayout.invalidateLayout(
         with: collectionViewLayout.invalidationContext(forBoundsChange: newBounds))
     }
+    if bounds != newBounds { setNeedsDisplay() }
     bounds = newBounds
     collectionViewLayout.bounds = newBounds
     prepareAndSelfSize()

@@ -55,11 +55,13 @@ extension CollectionView {
       }
     }
     indexPathsForSelectedItems.insert(indexPath)
+    setNeedsDisplay()
     if notifying { delegate?.collectionView(self, didSelectItemAt: dataIndexPath(forDisplayed: indexPath)) }
   }
 
   func deselect(_ indexPath: IndexPath, notifying: Bool) {
     guard indexPathsForSelectedItems.remove(indexPath) != nil else { return }
+    setNeedsDisplay()
     if notifying { delegate?.collectionView(self, didDeselectItemAt: dataIndexPath(forDisplayed: indexPath)) }
   }
 }

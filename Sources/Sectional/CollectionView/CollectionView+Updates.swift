@@ -7,9 +7,11 @@ extension CollectionView {
     _ = dropMovementForDataChange()
     finishTransition()
     contentGeneration += 1
+    setNeedsDisplay()
     collectionViewLayout.invalidateLayout()
     itemCounts = currentCounts()
     indexPathsForSelectedItems = []
+    setNeedsDisplay()
     // Nothing says which item is which across a reload: the focus keeps its place if it exists.
     if let focused = focusedPath, !contains(focused) { focusedPath = nil }
     prepareAndSelfSize()
@@ -76,6 +78,7 @@ extension CollectionView {
     applied: Bool, sources: [Int?]?
   ) {
     contentGeneration += 1
+    setNeedsDisplay()
     guard updates.changesSections else { return (performItemUpdates(updates, alsoLayingOut: extra), nil) }
     let newCounts = currentCounts()
     let sources: [Int?]
@@ -189,6 +192,7 @@ extension CollectionView {
         if let new = map(path) { remapped.insert(new) }
       }
       indexPathsForSelectedItems = remapped
+      setNeedsDisplay()
     }
     if let focused = focusedPath {
       // A reloaded item is the same item with new content: it keeps the focus.

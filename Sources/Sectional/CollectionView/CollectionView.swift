@@ -60,9 +60,7 @@ public final class CollectionView {
   public var diagnostics = DiagnosticLog()
 
   /// The selected items, kept in step with every batch update.
-  public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = [] {
-    didSet { setNeedsDisplay() }
-  }
+  public internal(set) var indexPathsForSelectedItems: Set<IndexPath> = []
   /// The item a front's keyboard acts on (Enter selects it), as UIKit's focus on tvOS and with a
   /// keyboard: it follows its item through every batch update, and when the item is deleted
   /// it passes to the nearest item of its section still there. A front sets it; the view only
@@ -88,14 +86,10 @@ public final class CollectionView {
   /// The arithmetic of item-only batches, its per-section storage kept between them.
   var itemTally = ItemBatchTally()
   /// The visible rectangle in content coordinates.
-  public internal(set) var bounds: Rect {
-    didSet { if bounds != oldValue { setNeedsDisplay() } }
-  }
+  public internal(set) var bounds: Rect
   /// Counts every change of the data the view shows (a batch, a reload), so a front can tell
   /// whether what it last drew is what a transition started from.
-  public internal(set) var contentGeneration = 0 {
-    didSet { setNeedsDisplay() }
-  }
+  public internal(set) var contentGeneration = 0
   /// The running animated batch, and how far it has come (see `CollectionView+Transition`).
   var currentTransition: LayoutTransition? {
     didSet { setNeedsDisplay() }
