@@ -108,9 +108,11 @@ public final class ListHarness {
     let renderer = TextRenderer(registry: registry, environment: DrawEnvironment(colors: .none))
     let collectionView = CollectionView(layout: layout ?? cardLayout(), size: size)
     collectionView.measurer = renderer.measurer()
+    // As the terminal viewer keeps it: what is in view stays put when content comes above it.
+    collectionView.contentAnchoring = .visibleContent
+    // Each call applies the adapter's updates before it returns; the default scheduler's
+    // task then finds nothing to do.
     let adapter = ListAdapter(collectionView: collectionView)
-    // Updates are flushed by each call before it returns.
-    adapter.scheduler = { _ in }
     return (adapter, renderer)
   }
 

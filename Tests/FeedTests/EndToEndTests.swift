@@ -607,6 +607,37 @@ import Testing
     pane.wait(for: "the shell") { !$0.contains("Title a") }
   }
 
+  /// Cards that arrive above what is read keep it where it is: the reader's card stays on its
+  /// row while the cards above it grow by three.
+  @Test func cardsArrivingAboveKeepWhatIsReadInPlace() throws {
+    let binary = try Self.requirements()
+    func card(_ id: Int, _ title: String? = nil) -> String {
+      let title = title ?? "Card \(id)"
+      return #"{"id": "c\#(id)", "title": "\#(title)", "description": "About \#(id)"}"#
+    }
+    let path = try temporaryFile("[" + (0..<30).map { card($0) }.joined(separator: ",") + "]")
+    defer { removeTemporaryFile(path) }
+    let pane = Pane()
+    pane.startFeed(binary, "--watch --no-animation '\(path)'")
+    pane.keys("PageDown")
+    pane.keys("PageDown")
+    let before = pane.settledScreen()
+    let reading = try #require(
+      before.split(separator: "\n").first { $0.contains("Card ") }.map(String.init), "a card in view")
+    let readingRow = before.split(separator: "\n").firstIndex { String($0) == reading }
+    // Three new cards at the top, and the card being read renamed, so the change shows.
+    let title = try #require(reading.split(separator: "│").dropFirst().first?.trimmingCharacters(in: .whitespaces))
+    let id = try #require(Int(title.dropFirst("Card ".count)))
+    let cards = (-3..<0).map { card($0) } + (0..<30).map { card($0, $0 == id ? "Renamed \($0)" : nil) }
+    try ("[" + cards.joined(separator: ",") + "]").write(toFile: path, atomically: true, encoding: .utf8)
+    pane.wait(for: "the renamed card") { $0.contains("Renamed \(id)") }
+    let after = pane.settledScreen()
+    let row = after.split(separator: "\n").firstIndex { $0.contains("Renamed \(id)") }
+    #expect(row == readingRow, "the card being read stayed on its row:\n\(after)")
+    pane.keys("q")
+    pane.wait(for: "the shell") { !$0.contains("Renamed") }
+  }
+
   @Test func watchedFileChangesShowInPlaceAndKeepExpansion() throws {
     let binary = try Self.requirements()
     func card(_ id: String, _ title: String) -> String {

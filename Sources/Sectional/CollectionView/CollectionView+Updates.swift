@@ -77,6 +77,41 @@ extension CollectionView {
   private func applyBatch(_ updates: BatchUpdates, alsoLayingOut extra: [Int]) -> (
     applied: Bool, sources: [Int?]?
   ) {
+    // At the top, what arrives at the top is in view: only a scrolled view keeps its place.
+    guard contentAnchoring == .visibleContent, movement == nil, contentOffset.y > 0 else {
+      return applyBatchKeepingOffset(updates, alsoLayingOut: extra)
+    }
+    let anchors = visibleAnchors()
+    let oldSectionCount = itemCounts.count
+    let result = applyBatchKeepingOffset(updates, alsoLayingOut: extra)
+    guard result.applied, !anchors.isEmpty else { return result }
+    let map = BatchValidation.indexPathMapper(
+      updates, sources: result.sources, oldSectionCount: oldSectionCount, keepingReloads: true)
+    // The first item in view that the batch kept: one deleted passes the anchor on.
+    for anchor in anchors {
+      guard let path = map(anchor.path) else { continue }
+      if let frame = collectionViewLayout.layoutAttributesForItem(at: path)?.frame {
+        let y = frame.minY - anchor.delta
+        if y != contentOffset.y { setContentOffset(Point(x: contentOffset.x, y: y)) }
+      }
+      break
+    }
+    return result
+  }
+
+  /// The items wholly in view, top first (the first in part when none is), each with how far
+  /// below the viewport's top it is: what ``ContentAnchoring/visibleContent`` keeps in place.
+  func visibleAnchors() -> [(path: IndexPath, delta: Double)] {
+    let cells = collectionViewLayout.layoutAttributesForElements(in: bounds).filter { $0.category == .cell }
+    var whole = cells.filter { $0.frame.minY >= bounds.minY && $0.frame.maxY <= bounds.maxY }
+    if whole.isEmpty, let first = cells.min(by: { $0.frame.minY < $1.frame.minY }) { whole = [first] }
+    whole.sort { ($0.frame.minY, $0.indexPath) < ($1.frame.minY, $1.indexPath) }
+    return whole.map { ($0.indexPath, $0.frame.minY - bounds.minY) }
+  }
+
+  private func applyBatchKeepingOffset(_ updates: BatchUpdates, alsoLayingOut extra: [Int]) -> (
+    applied: Bool, sources: [Int?]?
+  ) {
     contentGeneration += 1
     setNeedsDisplay()
     guard updates.changesSections else { return (performItemUpdates(updates, alsoLayingOut: extra), nil) }

@@ -77,6 +77,11 @@ public final class CollectionView {
   var focusedPath: IndexPath? {
     didSet { if focusedPath != oldValue { setNeedsDisplay() } }
   }
+  /// What stays put when a batch inserts or removes content above what is in view.
+  /// ``ContentAnchoring/offset`` by default, as in UIKit; a terminal viewer sets
+  /// ``ContentAnchoring/visibleContent``, as chat, log and feed readers want.
+  public var contentAnchoring = ContentAnchoring.offset
+
   /// Whether selecting an item keeps the others selected. Default false: one selection at a
   /// time, as in UIKit, so a list's selections never pile up.
   public var allowsMultipleSelection = false
@@ -144,6 +149,18 @@ public final class CollectionView {
   /// adapter's ``ListAdapter/performUpdates(animated:completion:)``). Call it after a change the
   /// view cannot see: a cell's content changed outside any batch, say.
   public func setNeedsDisplay() { onNeedsDisplay?() }
+}
+
+/// What a batch update keeps in place: see ``CollectionView/contentAnchoring``.
+public enum ContentAnchoring: Hashable, Sendable {
+  /// The content offset: items inserted above the viewport push what was in view down (UIKit's
+  /// and IGListKit's behaviour).
+  case offset
+  /// What is in view: the first item wholly in view that the batch keeps stays on its row, and
+  /// the offset changes by what was inserted or removed above it (a card that opens below its
+  /// first row opens downwards). At the top (offset 0), the offset is kept: what arrives at the
+  /// top is shown.
+  case visibleContent
 }
 
 // MARK: - LayoutCollectionView

@@ -163,6 +163,9 @@ public final class ListViewer {
     if collectionView.measurer == nil { collectionView.measurer = renderer.measurer() }
     collectionView.setSize(Size(width: Double(self.columns), height: Double(listRows)))
     collectionView.onNeedsDisplay = { [weak self] in self?.setNeedsDisplay() }
+    // A reader keeps what they read in view when messages arrive above it; an app that wants
+    // UIKit's kept offset sets `.offset` back.
+    collectionView.contentAnchoring = .visibleContent
   }
 
   var hasStatusLine: Bool { statusLine.isShown && rows >= 3 }
