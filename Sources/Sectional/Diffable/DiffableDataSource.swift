@@ -34,6 +34,10 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     get { supplementaryViewProvider }
     set { supplementaryViewProvider = newValue }
   }
+  /// The problems of snapshots applied while the data source had no collection view (it is held
+  /// weakly and was freed): duplicates and missing identifiers, as the view's
+  /// ``CollectionView/diagnostics`` would have them. With a view, they go to the view's.
+  public var diagnostics = DiagnosticLog()
   /// Called with the index path and identifier of a selected item; nil (the default) for
   /// nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?
@@ -172,6 +176,12 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     }
     guard let collectionView else {
       install()
+      // Kept here, the handler called after, as the view's log does: it may read the log.
+      let handler = diagnostics.handler
+      for problem in snapshot.problems {
+        diagnostics.keep(problem)
+        handler?(problem)
+      }
       completion?()
       return
     }

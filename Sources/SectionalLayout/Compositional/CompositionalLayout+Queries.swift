@@ -8,9 +8,8 @@ extension CompositionalLayout {
   /// - Complexity: O(log n + k) for n sections and k elements returned (plus log m per visible
   ///   section of m groups).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    guard rect.width > 0, rect.height > 0, rect.minY.isFinite, rect.maxY.isFinite, !models.isEmpty else {
-      return []
-    }
+    // An infinite rect (``Rect/infinite``, or infinite edges) asks for everything.
+    guard let rect = rect.queried, !models.isEmpty else { return [] }
     var origins = scratchOrigins
     scratchOrigins = []
     origins.removeAll(keepingCapacity: true)

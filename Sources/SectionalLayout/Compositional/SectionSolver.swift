@@ -170,8 +170,8 @@ struct SectionSolver {
     case .top, .bottom: left = x + (width - w) / 2
     }
     let top = below && !item.extendsBoundary ? y - h : y
-    let dx = item.absoluteOffset.x.isFinite ? item.absoluteOffset.x : 0
-    let dy = item.absoluteOffset.y.isFinite ? item.absoluteOffset.y : 0
+    let dx = offset(item.absoluteOffset.x, "supplementary offset")
+    let dy = offset(item.absoluteOffset.y, "supplementary offset")
     return Rect(x: left + dx, y: top + dy, width: w, height: h)
   }
 }
