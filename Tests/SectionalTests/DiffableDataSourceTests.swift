@@ -493,3 +493,57 @@ import Testing
     }
   }
 }
+
+/// Issue 51, defect 2: a diffable list of plain cells could not be selected (only buttons
+/// were), and a delegate of the client's own silenced `selectionHandler`.
+@MainActor
+@Suite struct DiffableSelectionTests {
+  final class Heard: CollectionViewDelegate {
+    var selected: [IndexPath] = []
+    var refuses: Set<Int> = []
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+      selected.append(indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+      !refuses.contains(indexPath.item)
+    }
+  }
+
+  func make() -> (CollectionView, DiffableDataSource<String, Int>, () -> [Int]) {
+    let view = CollectionView(size: Size(width: 20, height: 10))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      CellDescriptor(reuseKind: "mine", size: .exact(Size(width: 20, height: 1)), custom: number)
+    }
+    final class Log { var items: [Int] = [] }
+    let log = Log()
+    dataSource.selectionHandler = { _, item in log.items.append(item) }
+    var snapshot = DiffableSnapshot<String, Int>()
+    snapshot.appendSections(["a"])
+    snapshot.appendItems([10, 11, 12], toSection: "a")
+    dataSource.apply(snapshot)
+    return (view, dataSource, { log.items })
+  }
+
+  @Test func plainCellsAreSelectableAndTheHandlerHearsATap() {
+    let (view, dataSource, handled) = make()
+    #expect((0..<3).allSatisfy { view.shouldSelectItem(at: IndexPath(item: $0, section: 0)) })
+    view.tapItem(at: IndexPath(item: 1, section: 0))
+    #expect(handled() == [11])
+    withExtendedLifetime(dataSource) {}
+  }
+
+  @Test func aDelegateOfOnesOwnKeepsTheSelectionHandler() {
+    let (view, dataSource, handled) = make()
+    let delegate = Heard()
+    delegate.refuses = [2]
+    view.delegate = delegate
+    view.tapItem(at: IndexPath(item: 0, section: 0))
+    // Both hear of it: the delegate, then the data source's handler.
+    #expect(delegate.selected == [IndexPath(item: 0, section: 0)])
+    #expect(handled() == [10])
+    // The delegate decides what may be selected.
+    #expect(view.shouldSelectItem(at: IndexPath(item: 1, section: 0)))
+    #expect(!view.shouldSelectItem(at: IndexPath(item: 2, section: 0)))
+    withExtendedLifetime(dataSource) {}
+  }
+}

@@ -65,6 +65,10 @@ public final class CollectionView {
     set { focusedPath = newValue.flatMap { contains($0) ? $0 : nil } }
   }
   var focusedPath: IndexPath?
+  /// Whether a user may select items (and so focus them), as UIKit's: false makes
+  /// ``shouldSelectItem(at:)`` no for every item without asking the delegate, for a screen that
+  /// is read, not pressed. Selecting from code still works. Default true.
+  public var allowsSelection = true
   /// Whether selecting an item keeps the others selected. Default false: one selection at a
   /// time, as in UIKit, so a list's selections never pile up.
   public var allowsMultipleSelection = false

@@ -38,8 +38,8 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
   /// weakly and was freed): duplicates and missing identifiers, as the view's
   /// ``CollectionView/diagnostics`` would have them. With a view, they go to the view's.
   public var diagnostics = DiagnosticLog()
-  /// Called with the index path and identifier of a selected item; nil (the default) for
-  /// nobody.
+  /// Called with the index path and identifier of an item a user selected (after the view's
+  /// delegate hears of it, whoever the delegate is); nil (the default) for nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?
   /// What a user's reordering may do and tells (UIKit's `reorderingHandlers`); by default no
   /// item may be reordered.
