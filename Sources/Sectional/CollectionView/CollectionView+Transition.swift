@@ -199,10 +199,11 @@ extension CollectionView {
     return start
   }
 
-  /// Pairs the elements before the batch with those after it and keeps the transition (none
-  /// when nothing visible moves, appears or goes).
-  func buildTransition(from start: TransitionStart, updates: BatchUpdates, sources: [Int?]?) {
-    let oldSectionCount = start.sectionCount
+  /// Where a cell and a section before the batch are after it (nil: gone), `sources` being the
+  /// old section of each new one when sections changed.
+  func batchMappers(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int) -> (
+    cell: (IndexPath) -> IndexPath?, section: (Int) -> Int?
+  ) {
     let mapCell = BatchValidation.indexPathMapper(
       updates, sources: sources, oldSectionCount: oldSectionCount, keepingReloads: true)
     var newSectionOfOld: [Int]?
@@ -211,10 +212,28 @@ extension CollectionView {
       for (new, old) in sources.enumerated() { if let old, old < oldSectionCount { map[old] = new } }
       newSectionOfOld = map
     }
+    let newSectionCount = itemCounts.count
     func mapSection(_ old: Int) -> Int? {
-      guard let newSectionOfOld else { return old < itemCounts.count ? old : nil }
+      guard let newSectionOfOld else { return old < newSectionCount ? old : nil }
       return old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 ? newSectionOfOld[old] : nil
     }
+    return (mapCell, mapSection)
+  }
+
+  /// Tells the layout of a batch applied without animation, as UIKit does of every batch:
+  /// ``CollectionViewLayout/prepare(forCollectionViewUpdates:)``, then at once
+  /// ``CollectionViewLayout/finalizeCollectionViewUpdates()`` (no attributes are asked between).
+  func tellLayoutOfBatch(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int) {
+    let (mapCell, mapSection) = batchMappers(updates, sources: sources, oldSectionCount: oldSectionCount)
+    collectionViewLayout.prepare(
+      forCollectionViewUpdates: Self.updateItems(updates, mapSection: mapSection, mapItem: mapCell))
+    collectionViewLayout.finalizeCollectionViewUpdates()
+  }
+
+  /// Pairs the elements before the batch with those after it and keeps the transition (none
+  /// when nothing visible moves, appears or goes).
+  func buildTransition(from start: TransitionStart, updates: BatchUpdates, sources: [Int?]?) {
+    let (mapCell, mapSection) = batchMappers(updates, sources: sources, oldSectionCount: start.sectionCount)
     func newKey(of old: LayoutAttributes) -> ElementKey? {
       switch old.category {
       case .cell:

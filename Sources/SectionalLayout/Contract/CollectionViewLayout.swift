@@ -100,12 +100,13 @@ public protocol CollectionViewLayout: AnyObject {
 
   // MARK: Animated updates
 
-  /// An animated batch was applied and the layout prepared for it: `updates` says what changed.
-  /// Called before the ``initialLayoutAttributesForAppearingItem(at:)`` family is asked, so a
-  /// layout can remember which elements are inserted or deleted. The default does nothing.
+  /// A batch was applied (animated or not, as UIKit tells of every batch update) and the layout
+  /// prepared for it: `updates` says what changed. Called before the
+  /// ``initialLayoutAttributesForAppearingItem(at:)`` family is asked, so a layout can remember
+  /// which elements are inserted or deleted. The default does nothing.
   func prepare(forCollectionViewUpdates updates: [UpdateItem])
-  /// The animated batch's start and end attributes have all been asked for. The default does
-  /// nothing.
+  /// The batch's start and end attributes have all been asked for (at once, without
+  /// animation). The default does nothing.
   func finalizeCollectionViewUpdates()
   /// Where an item that appears with the update starts (by its index path after it). Nil, the
   /// default, starts it at its final frame, faded out. Asked only of items that appear (inserted,
