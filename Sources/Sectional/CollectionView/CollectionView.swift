@@ -99,6 +99,9 @@ public final class CollectionView {
   package var liftedSection: Int?
   var progressOfTransition = 0.0
   var departureCounter = 0
+  /// The running transition's leaving elements' contents, as captured before their batch, by
+  /// departure identity.
+  var departingContents: [Int: DepartingContent] = [:]
 
   /// A view of `size` (sanitised as ``setSize(_:)`` does) showing its content through `layout` (a
   /// `FlowLayout` by default), scrolled to the top.

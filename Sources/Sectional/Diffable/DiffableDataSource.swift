@@ -187,7 +187,7 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     }
     for problem in snapshot.problems { collectionView.report(problem) }
     // What the view shows is captured before the snapshot (and the sizes) change under it.
-    collectionView.capturingStart(animated && batch != nil) {
+    collectionView.capturingStart(animated && batch != nil, leaving: batch) {
       install()
       if let batch {
         collectionView.performBatchUpdates(batch, animated: animated, alsoLayingOut: relaidOut)
