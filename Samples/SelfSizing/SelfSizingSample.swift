@@ -147,6 +147,9 @@ package final class TracingLayout: CollectionViewLayout {
     inner.mayPreferSize(ofItemAt: indexPath)
   }
   package func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { inner.selfSizesItemWidth(at: indexPath) }
+  package func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool {
+    inner.supplementaryFollowsItems(ofKind: kind, inSection: section)
+  }
   package func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
     inner.selfSizesSupplementary(ofKind: kind, at: indexPath)
   }

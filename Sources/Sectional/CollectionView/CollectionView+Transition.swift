@@ -295,6 +295,14 @@ extension CollectionView {
       switch old.category {
       case .cell:
         return mapCell(old.indexPath).map { ElementKey(category: .cell, kind: old.kind, indexPath: $0) }
+      case .supplementary
+      where mapSection(old.indexPath.section).map({
+        collectionViewLayout.supplementaryFollowsItems(ofKind: old.kind, inSection: $0)
+      }) == true:
+        // A badge goes with its item, not with whatever item takes its index.
+        return mapCell(old.indexPath).map {
+          ElementKey(category: .supplementary, kind: old.kind, indexPath: $0)
+        }
       case .supplementary, .decoration:
         return mapSection(old.indexPath.section).map {
           ElementKey(

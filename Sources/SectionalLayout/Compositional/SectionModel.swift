@@ -43,6 +43,8 @@ struct SectionModel: Hashable {
   var rows: [GroupRow] = []
   /// Badges in item order.
   var badges: [PlacedSupplementary] = []
+  /// The kinds of the badges.
+  var badgeKinds: Set<ElementKind> = []
   var boundaries: [PlacedSupplementary] = []
   var decorations: [PlacedDecoration] = []
   /// Sideways sections: the scrolling behaviour, the band items are clipped to (relative to

@@ -114,6 +114,7 @@ struct SectionSolver {
       if item.extendsBoundary { y += frame.height }
     }
     model.height = y
+    for badge in model.badges { model.badgeKinds.insert(badge.kind) }
     // Boundary items and decorations in drawing order within the section (by position, then
     // kind), so a query emits them in order without sorting.
     model.boundaries.sort { ($0.index, $0.kind.rawValue) < ($1.index, $1.kind.rawValue) }

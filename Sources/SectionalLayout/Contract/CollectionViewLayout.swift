@@ -86,6 +86,10 @@ public protocol CollectionViewLayout: AnyObject {
   /// estimated header): the collection view then measures it and offers the size as preferred
   /// attributes. The default says no.
   func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool
+  /// Whether the supplementaries of `kind` in `section` are anchored to items (badges): the
+  /// `item` of their index path is their item's, so an update moves them with their items.
+  /// The default says no: `item` is a supplementary's position among its kind (a header's 0).
+  func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool
 
   /// Whether a cell's preferred attributes differ enough from what the layout gave it. The
   /// default says no: the layout does not self-size.
@@ -181,6 +185,9 @@ extension CollectionViewLayout {
 
   /// The default: yes; the cell's descriptor decides.
   public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool { true }
+
+  /// The default: no; supplementaries are numbered by kind, as headers and footers are.
+  public func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool { false }
 
   /// The default: no; only heights are measured.
   public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { false }
