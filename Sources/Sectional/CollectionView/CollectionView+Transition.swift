@@ -281,6 +281,7 @@ extension CollectionView {
   /// ``CollectionViewLayout/prepare(forCollectionViewUpdates:)``, then at once
   /// ``CollectionViewLayout/finalizeCollectionViewUpdates()`` (no attributes are asked between).
   func tellLayoutOfBatch(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int) {
+    guard !(collectionViewLayout is any IgnoresCollectionViewUpdates) else { return }
     let (mapCell, mapSection) = batchMappers(updates, sources: sources, oldSectionCount: oldSectionCount)
     collectionViewLayout.prepare(
       forCollectionViewUpdates: Self.updateItems(updates, mapSection: mapSection, mapItem: mapCell))

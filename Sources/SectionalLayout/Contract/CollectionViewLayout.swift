@@ -286,3 +286,12 @@ public protocol SidewaysScrollingLayout: CollectionViewLayout {
   /// restores a row where the user left it.
   func setOrthogonalOffset(_ offset: Double, forSection section: Int)
 }
+
+/// A layout whose ``CollectionViewLayout/prepare(forCollectionViewUpdates:)`` and
+/// ``CollectionViewLayout/finalizeCollectionViewUpdates()`` are the defaults, which do nothing:
+/// the collection view then does not build a batch's update items for it (a cost per change of
+/// the batch). The built-in layouts are such layouts.
+package protocol IgnoresCollectionViewUpdates: CollectionViewLayout {}
+
+extension FlowLayout: IgnoresCollectionViewUpdates {}
+extension CompositionalLayout: IgnoresCollectionViewUpdates {}
