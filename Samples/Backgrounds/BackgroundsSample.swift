@@ -82,9 +82,12 @@ package enum BackgroundsSample {
   package static func make(columns: Int, rows: Int) -> SampleList {
     let layout = FlowLayout()
     layout.decorationStyles = [.sectionBackground: DecorationStyle()]
-    return SampleList(
+    let list = SampleList(
       layout: layout, columns: columns, rows: rows, registry: registry, title: "Backgrounds", source: Source()
     )
+    // A screen to read: nothing is pressed, so nothing takes the focus.
+    list.collectionView.allowsSelection = false
+    return list
   }
 
   package static let sample = Sample(

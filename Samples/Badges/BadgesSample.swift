@@ -62,6 +62,8 @@ package enum BadgesSample {
   package static func make(columns: Int, rows: Int) -> SampleList {
     let collectionView = CollectionView(
       layout: layout(), size: Size(width: Double(columns), height: Double(rows)))
+    // A screen to read: nothing is pressed, so nothing takes the focus.
+    collectionView.allowsSelection = false
     let dataSource = DiffableDataSource<String, Int>(collectionView: collectionView) { _, number in
       CellDescriptor(
         reuseKind: "tile", size: .exact(Size(width: 0, height: 3)), content: .text("\(number)", role: .title))

@@ -37,6 +37,13 @@ package final class FeedCardController: ExpandableSectionController<FeedCard, Fe
     }
   }
 
+  /// Only the card's button ("View more" / "View less") is selectable: a keyboard's Tab stops
+  /// there, not on every line of text (every item is selectable by default, as in UIKit).
+  package override func shouldSelectItem(at index: Int) -> Bool {
+    if case .button = cellForItem(at: index).content { return true }
+    return false
+  }
+
   package override func cell(for component: FeedCard.Component, of card: FeedCard) -> CellDescriptor {
     let kind = component.reuseKind
     switch component {

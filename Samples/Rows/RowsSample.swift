@@ -62,6 +62,9 @@ package enum RowsSample {
     override func didUpdate(to object: any ListDiffable) { row = object as? Row }
     override func numberOfItems() -> Int { row?.entries.count ?? 0 }
 
+    /// Only chips (buttons) are selected, so Tab stops at them, not at the tiles.
+    override func shouldSelectItem(at index: Int) -> Bool { row?.kind == .chips }
+
     /// Chips can be put in another order (m, then ← →, Enter): the row keeps it.
     override func canMoveItem(at index: Int) -> Bool { row?.kind == .chips }
     override func moveObject(from sourceIndex: Int, to destinationIndex: Int) {
@@ -134,6 +137,7 @@ package enum RowsSample {
   final class NoteController: SectionController {
     var text = ""
     override func didUpdate(to object: any ListDiffable) { text = (object as? String) ?? "" }
+    override func shouldSelectItem(at index: Int) -> Bool { false }
     override func cellForItem(at index: Int) -> CellDescriptor {
       CellDescriptor(
         reuseKind: .cell, size: .estimated(Size(width: 0, height: 1)), content: .text(text, role: .caption))

@@ -51,9 +51,12 @@ package enum SelfSizingSample {
     let flow = FlowLayout()
     flow.decorationStyles = [.sectionCard: DecorationStyle(cornerRadius: 1)]
     let layout: any CollectionViewLayout = trace.map { TracingLayout(wrapping: flow, trace: $0) } ?? flow
-    return SampleList(
+    let list = SampleList(
       layout: layout, columns: columns, rows: rows, registry: .standard, title: "Self-sizing",
       source: Source())
+    // A screen to read: nothing is pressed, so nothing takes the focus.
+    list.collectionView.allowsSelection = false
+    return list
   }
 
   package static let sample = Sample(
@@ -144,6 +147,9 @@ package final class TracingLayout: CollectionViewLayout {
     inner.mayPreferSize(ofItemAt: indexPath)
   }
   package func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { inner.selfSizesItemWidth(at: indexPath) }
+  package func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool {
+    inner.supplementaryFollowsItems(ofKind: kind, inSection: section)
+  }
   package func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool {
     inner.selfSizesSupplementary(ofKind: kind, at: indexPath)
   }

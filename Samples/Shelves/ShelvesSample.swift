@@ -60,6 +60,8 @@ package enum ShelvesSample {
     let collectionView = CollectionView(
       layout: scrolls ? scrollingLayout() : layout(), size: Size(width: Double(columns), height: Double(rows))
     )
+    // A screen to read: nothing is pressed, so nothing takes the focus.
+    collectionView.allowsSelection = false
     let dataSource = DiffableDataSource<String, String>(collectionView: collectionView) { _, title in
       CellDescriptor(
         reuseKind: "tile", size: .exact(Size(width: 12, height: 4)), content: .text(title, role: .title))

@@ -90,3 +90,56 @@ func snapshotScenarios() -> [(name: String, make: () -> Scenario)] {
     ),
   ]
 }
+
+/// The diffable data source's applies under the compositional layout, each against the same
+/// apply under the flow layout: an apply should cost what it changed, whatever the layout
+/// (issue 51: the compositional layout had the view read every visible cell again on every
+/// apply). Goal: compositional over flow ≤ 1.5.
+@MainActor
+func compositionalApplyScenarios() -> [(name: String, make: () -> Scenario)] {
+  /// 1,000 one-row items in one section, on a view of 80 × 40, fed by a data source whose cell
+  /// provider counts as real work (a string per cell).
+  func list(_ layout: any CollectionViewLayout) -> (DiffableDataSource<Int, Int>, CollectionView) {
+    let view = CollectionView(layout: layout, size: Size(width: 80, height: 40))
+    let dataSource = DiffableDataSource<Int, Int>(collectionView: view) { _, item in
+      .text("Item \(item)", role: .body, width: 80, height: 1)
+    }
+    return (dataSource, view)
+  }
+  func scenario(_ name: String, change: @escaping (inout DiffableSnapshot<Int, Int>) -> Void) -> Scenario {
+    var snapshot = DiffableSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<1_000), toSection: 0)
+    var next = snapshot
+    change(&next)
+    let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+    let section = LayoutSection(group: .vertical(layoutSize: row, subitems: [LayoutItem(layoutSize: row)]))
+    let (compositional, compositionalView) = list(CompositionalLayout(section: section))
+    let (flow, flowView) = list(FlowLayout())
+    compositional.apply(snapshot, animatingDifferences: false)
+    flow.apply(snapshot, animatingDifferences: false)
+    return Scenario(
+      name: name, n: 1_000, baselineName: "the same apply under the flow layout",
+      measured: Sample {
+        compositional.apply(next, animatingDifferences: false)
+        blackHole(compositionalView.visibleElements())
+      },
+      baseline: Sample {
+        flow.apply(next, animatingDifferences: false)
+        blackHole(flowView.visibleElements())
+      },
+      measuredOverBaselineKey: "compositional_over_flow")
+  }
+  return [
+    (
+      "compositional.apply.reconfigure1of1k",
+      // Item 20 of 1,000 (on screen) reconfigured: applied again each run, it asks for it again.
+      { scenario("compositional.apply.reconfigure1of1k") { $0.reconfigureItems([20]) } }
+    ),
+    (
+      "compositional.apply.same1k",
+      // The snapshot shown, applied again: nothing changed.
+      { scenario("compositional.apply.same1k") { _ in } }
+    ),
+  ]
+}

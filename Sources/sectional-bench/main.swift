@@ -11,7 +11,7 @@
 @MainActor
 func registry() -> [(name: String, make: () -> Scenario)] {
   diffScenarios() + layoutScenarios() + adapterScenarios() + renderScenarios() + feedScenarios()
-    + snapshotScenarios() + compositionalScenarios()
+    + snapshotScenarios() + compositionalScenarios() + compositionalApplyScenarios()
 }
 
 @MainActor

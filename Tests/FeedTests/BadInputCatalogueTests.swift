@@ -205,6 +205,51 @@ import Testing
       dataSource.apply(snapshot)
       #expect(dataSource.snapshot().sectionIdentifiers == [1] && view.diagnostics.isEmpty)
     }
+    check("L27", "a snapshot applied after its collection view is gone") {
+      var view: CollectionView? = CollectionView(size: Size(width: 20, height: 5))
+      let dataSource = DiffableDataSource<Int, Int>(collectionView: view!) { _, n in
+        .text("\(n)", role: .body, width: 4, height: 1)
+      }
+      view = nil
+      var snapshot = DiffableSnapshot<Int, Int>()
+      snapshot.appendSections([0, 0])
+      dataSource.apply(snapshot)
+      #expect(dataSource.diagnostics.map(\.kind) == [.duplicateIdentifiers])
+      #expect(dataSource.snapshot().sectionIdentifiers == [0])
+    }
+    check("L28", "a cell provider that applies a snapshot") {
+      final class Box { var dataSource: DiffableDataSource<Int, Int>?, applied = false }
+      let box = Box()
+      @MainActor func make(_ box: Box?) -> (CollectionView, DiffableDataSource<Int, Int>) {
+        let view = CollectionView(
+          layout: CompositionalLayout(section: .list()), size: Size(width: 4, height: 20))
+        let dataSource = DiffableDataSource<Int, Int>(collectionView: view) { _, n in
+          if let box, !box.applied, let dataSource = box.dataSource {
+            box.applied = true
+            var next = DiffableSnapshot<Int, Int>()
+            next.appendSections([0])
+            next.appendItems(Array(0..<7), toSection: 0)
+            dataSource.apply(next)
+          }
+          return .text(String(repeating: "x", count: 4 * (n % 3 + 1)), role: .body, width: 4, height: 1)
+        }
+        return (view, dataSource)
+      }
+      let (view, dataSource) = make(box)
+      box.dataSource = dataSource
+      var first = DiffableSnapshot<Int, Int>()
+      first.appendSections([0])
+      first.appendItems([5, 6], toSection: 0)
+      dataSource.apply(first)
+      let (fresh, freshSource) = make(nil)
+      freshSource.apply(dataSource.snapshot())
+      #expect(box.applied && view.numberOfItems(inSection: 0) == 7)
+      #expect(
+        view.contentSize == fresh.contentSize
+          && view.collectionViewLayout.layoutAttributesForElements(in: .infinite)
+            == fresh.collectionViewLayout.layoutAttributesForElements(in: .infinite)
+      )
+    }
     check("L23", "a golden file's name that leaves Snapshots/ or holds NUL") {
       for name in ["../../x.txt", "a\0b.txt"] {
         let refused = #expect(throws: HarnessFailure.self) { try assertSnapshot("x", named: name) }
@@ -310,6 +355,30 @@ import Testing
       for _ in 0..<10_000 { group = .horizontal(layoutSize: size, members: [.group(group)]) }
       let h = try compositional(LayoutSection(group: group), expecting: [.invalidLayoutDefinition])
       #expect(h.frames(inSectionOf: Model(id: 1)).map(\.minY) == [0, 1, 2])
+    }
+    try check("L24", "an estimate of 0, negative, NaN or infinite") {
+      let h = try compositional(.list(estimatedHeight: 0), expecting: [.invalidSize])
+      // Taken as 1, so shown, so measured: rows of their cells' height, not 0.
+      #expect(h.frames(inSectionOf: Model(id: 1)).map(\.minY) == [0, 1, 2])
+      #expect(framesAreSane(h))
+    }
+    try check("L25", "a NaN or infinite badge offset") {
+      let one = LayoutSize(widthDimension: .absolute(1), heightDimension: .absolute(1))
+      let badge = LayoutSupplementaryItem(
+        layoutSize: one, elementKind: .badge,
+        containerAnchor: LayoutAnchor(edges: [.top], absoluteOffset: Point(x: .infinity, y: .nan)))
+      let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+      let item = LayoutItem(layoutSize: row, supplementaryItems: [badge])
+      let h = try compositional(
+        LayoutSection(group: .vertical(layoutSize: row, subitems: [item])), expecting: [.invalidSize])
+      #expect(framesAreSane(h))
+    }
+    try check("L26", "a query with an infinite or NaN rect") {
+      let h = try compositional(.list(), expecting: [])
+      let layout = h.collectionView.collectionViewLayout
+      let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 20, height: 100))
+      #expect(all.count == 6 && layout.layoutAttributesForElements(in: .infinite) == all)
+      #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: .nan, width: 1, height: 1)).isEmpty)
     }
     try check("L18", "moving an item its controller says cannot move") {
       let h = try harness([1]) { _ in Sized(rows: 3) }

@@ -571,6 +571,31 @@ func allElements(_ layout: CompositionalLayout, _ source: CountSource) -> [Layou
     #expect(pages.orthogonalOffset(forSection: 0) == 98)
   }
 
+  /// Issue 51, defect 7: `.continuousGroupLeadingBoundary` moved to the next group whatever
+  /// the amount, as `.groupPaging` does. As UIKit's, it now moves by the amount and comes to
+  /// rest on the nearest group's leading edge (at least the next one, never back).
+  @Test func continuousGroupLeadingBoundaryMovesByTheAmountAndRestsOnAGroup() {
+    let source = CountSource([5])
+    defer { withExtendedLifetime(source) {} }
+    var section = LayoutSection(
+      group: .horizontal(
+        layoutSize: dimensions(.fractionalWidth(0.5), .absolute(3)),
+        subitems: [LayoutItem(layoutSize: dimensions(.fractionalWidth(1), .fractionalHeight(1)))]))
+    section.orthogonalScrollingBehavior = .continuousGroupLeadingBoundary
+    section.interGroupSpacing = 2
+    // Groups start at 0, 32, 64, 96, 128; the row scrolls at most 98.
+    let layout = compositional(source) { _, _ in section }
+    #expect(layout.scrollSection(0, sidewaysBy: 60))
+    #expect(layout.orthogonalOffset(forSection: 0) == 64, "past one group, to the nearest")
+    layout.scrollSection(0, sidewaysBy: 1)
+    #expect(layout.orthogonalOffset(forSection: 0) == 96, "a small move: the next group")
+    layout.scrollSection(0, sidewaysBy: -50)
+    #expect(layout.orthogonalOffset(forSection: 0) == 32, "back to the nearest, 46")
+    layout.scrollSection(0, sidewaysBy: 1_000)
+    #expect(layout.orthogonalOffset(forSection: 0) == 98)
+    #expect(!layout.scrollSection(0, sidewaysBy: 1), "at the end it does not move back")
+  }
+
   @Test func aSectionProviderSeesTheContainerWidth() {
     let source = CountSource([6])
     defer { withExtendedLifetime(source) {} }

@@ -154,3 +154,28 @@ final class SettingsSource: ListAdapterDataSource {
     #expect(viewer.focused == IndexPath(item: 1, section: 0), "the focus went with the row")
   }
 }
+
+/// Issue 51, defect 2: in a diffable list of text cells, Tab found nothing to focus and Enter
+/// never reached `selectionHandler`.
+@MainActor
+@Suite struct DiffableFocusTests {
+  @Test func tabFocusesAPlainDiffableCellAndEnterReachesTheHandler() {
+    let view = CollectionView(size: Size(width: 30, height: 10))
+    let dataSource = DiffableDataSource<String, String>(collectionView: view) { _, name in
+      .text(name, role: .body, width: 30, height: 1)
+    }
+    final class Log { var picked: [String] = [] }
+    let log = Log()
+    dataSource.selectionHandler = { _, name in log.picked.append(name) }
+    var snapshot = DiffableSnapshot<String, String>()
+    snapshot.appendSections(["s"])
+    snapshot.appendItems(["Wi-Fi", "Bluetooth"], toSection: "s")
+    dataSource.apply(snapshot)
+    let viewer = ListViewer(collectionView: view, renderer: TextRenderer(), columns: 30, rows: 10)
+    viewer.handle(.tab)
+    viewer.handle(.tab)
+    #expect(viewer.focused == IndexPath(item: 1, section: 0))
+    viewer.handle(.enter)
+    #expect(log.picked == ["Bluetooth"])
+  }
+}

@@ -20,6 +20,60 @@ import Testing
     return (dataSource, view)
   }
 
+  /// Issue 51, defect 3: under the compositional layout every apply asked the cell provider
+  /// again for every visible item, even for an identical snapshot or one reconfigured item,
+  /// where the flow layout asked for that item alone. The layout now says which items may
+  /// prefer a size: those with an estimated dimension.
+  @Test(arguments: [false, true])
+  func aCompositionalApplyAsksOnlyForTheItemsItChanged(estimatedSection: Bool) {
+    final class Log { var asked: [Int] = [] }
+    let log = Log()
+    let row = LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1))
+    let exact = LayoutSection(group: .vertical(layoutSize: row, subitems: [LayoutItem(layoutSize: row)]))
+    let layout = CompositionalLayout { section, _ in
+      estimatedSection && section == 1 ? .list(estimatedHeight: 1) : exact
+    }
+    let view = CollectionView(layout: layout, size: Size(width: 30, height: 10))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      log.asked.append(number)
+      return .text("\(number)", role: .body, width: 30, height: 1)
+    }
+    var snapshot = Snapshot()
+    snapshot.appendSections(["a", "b"])
+    snapshot.appendItems([1, 2, 3], toSection: "a")
+    snapshot.appendItems([4, 5], toSection: "b")
+    dataSource.apply(snapshot)
+    log.asked = []
+    dataSource.apply(snapshot)
+    // Items whose size the layout measures are read again (as the flow layout's estimated
+    // ones are); the others are not.
+    let measured = estimatedSection ? [4, 5] : []
+    #expect(log.asked.sorted() == measured, "an identical snapshot")
+    log.asked = []
+    let solved = layout.sectionComputations
+    var next = snapshot
+    next.reconfigureItems([2])
+    dataSource.apply(next)
+    // Nor is its section solved again: no frame of it depends on its cells.
+    #expect(layout.sectionComputations == solved)
+    // The reconfigured item may be read again (the flow layout reads it for its size; this
+    // layout's size for it does not depend on its cell, so a front reads it when it draws); the
+    // items around it are not.
+    #expect(Set(log.asked).subtracting(measured).isSubset(of: [2]), "one reconfigured item: \(log.asked)")
+    // Every frame is a fresh layout's.
+    let fresh = CollectionView(
+      layout: CompositionalLayout { section, _ in
+        estimatedSection && section == 1 ? .list(estimatedHeight: 1) : exact
+      }, size: view.bounds.size)
+    let freshSource = DiffableDataSource<String, Int>(collectionView: fresh) { _, number in
+      .text("\(number)", role: .body, width: 30, height: 1)
+    }
+    freshSource.apply(dataSource.snapshot())
+    #expect(
+      view.collectionViewLayout.layoutAttributesForElements(in: .infinite)
+        == fresh.collectionViewLayout.layoutAttributesForElements(in: .infinite))
+  }
+
   /// Like UIKit's diffable data source, which fetches a cell again only for items that are new,
   /// reloaded or reconfigured: an apply asks the cell provider for those items alone (and for the
   /// few cells on screen, which the collection view reads to draw and self-size), and a reload
@@ -491,5 +545,59 @@ import Testing
         snapshot.clearAppliedChanges()
       }
     }
+  }
+}
+
+/// Issue 51, defect 2: a diffable list of plain cells could not be selected (only buttons
+/// were), and a delegate of the client's own silenced `selectionHandler`.
+@MainActor
+@Suite struct DiffableSelectionTests {
+  final class Heard: CollectionViewDelegate {
+    var selected: [IndexPath] = []
+    var refuses: Set<Int> = []
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+      selected.append(indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+      !refuses.contains(indexPath.item)
+    }
+  }
+
+  func make() -> (CollectionView, DiffableDataSource<String, Int>, () -> [Int]) {
+    let view = CollectionView(size: Size(width: 20, height: 10))
+    let dataSource = DiffableDataSource<String, Int>(collectionView: view) { _, number in
+      CellDescriptor(reuseKind: "mine", size: .exact(Size(width: 20, height: 1)), custom: number)
+    }
+    final class Log { var items: [Int] = [] }
+    let log = Log()
+    dataSource.selectionHandler = { _, item in log.items.append(item) }
+    var snapshot = DiffableSnapshot<String, Int>()
+    snapshot.appendSections(["a"])
+    snapshot.appendItems([10, 11, 12], toSection: "a")
+    dataSource.apply(snapshot)
+    return (view, dataSource, { log.items })
+  }
+
+  @Test func plainCellsAreSelectableAndTheHandlerHearsATap() {
+    let (view, dataSource, handled) = make()
+    #expect((0..<3).allSatisfy { view.shouldSelectItem(at: IndexPath(item: $0, section: 0)) })
+    view.tapItem(at: IndexPath(item: 1, section: 0))
+    #expect(handled() == [11])
+    withExtendedLifetime(dataSource) {}
+  }
+
+  @Test func aDelegateOfOnesOwnKeepsTheSelectionHandler() {
+    let (view, dataSource, handled) = make()
+    let delegate = Heard()
+    delegate.refuses = [2]
+    view.delegate = delegate
+    view.tapItem(at: IndexPath(item: 0, section: 0))
+    // Both hear of it: the delegate, then the data source's handler.
+    #expect(delegate.selected == [IndexPath(item: 0, section: 0)])
+    #expect(handled() == [10])
+    // The delegate decides what may be selected.
+    #expect(view.shouldSelectItem(at: IndexPath(item: 1, section: 0)))
+    #expect(!view.shouldSelectItem(at: IndexPath(item: 2, section: 0)))
+    withExtendedLifetime(dataSource) {}
   }
 }

@@ -63,9 +63,12 @@ import Testing
     #expect(view.focusedIndexPath == nil, "an empty section has nothing to focus")
   }
 
-  @Test func buttonsAreSelectableByDefaultAndAControllerMakesItsRowsSelectable() {
+  /// Every item is selectable by default, as in UIKit and IGListKit (issue 51, defect 2: only
+  /// buttons were); a controller says which of its items are, and `allowsSelection` turns
+  /// selection off for a whole screen.
+  @Test func everyItemIsSelectableByDefaultAndAControllerSaysOtherwise() {
     final class Rows: SectionController {
-      var selectable = false
+      var buttonsOnly = false
       override func numberOfItems() -> Int { 2 }
       override func cellForItem(at index: Int) -> CellDescriptor {
         index == 0
@@ -74,7 +77,9 @@ import Testing
             reuseKind: "button", size: .exact(Size(width: 10, height: 1)), content: .button("Go"))
       }
       override func shouldSelectItem(at index: Int) -> Bool {
-        selectable || super.shouldSelectItem(at: index)
+        guard buttonsOnly else { return super.shouldSelectItem(at: index) }
+        if case .button = cellForItem(at: index).content { return true }
+        return false
       }
     }
     let controller = Rows()
@@ -83,10 +88,18 @@ import Testing
     adapter.dataSource = source
     adapter.reloadData()
     let view = adapter.collectionView
-    #expect(!view.shouldSelectItem(at: IndexPath(item: 0, section: 0)), "text is read, not pressed")
-    #expect(view.shouldSelectItem(at: IndexPath(item: 1, section: 0)), "a button is pressed")
+    #expect(view.shouldSelectItem(at: IndexPath(item: 0, section: 0)), "a text row, as in UIKit")
+    #expect(view.shouldSelectItem(at: IndexPath(item: 1, section: 0)))
     #expect(!view.shouldSelectItem(at: IndexPath(item: 2, section: 0)), "no such item")
-    controller.selectable = true
-    #expect(view.shouldSelectItem(at: IndexPath(item: 0, section: 0)))
+    controller.buttonsOnly = true
+    #expect(!view.shouldSelectItem(at: IndexPath(item: 0, section: 0)), "the controller says no")
+    #expect(view.shouldSelectItem(at: IndexPath(item: 1, section: 0)))
+    controller.buttonsOnly = false
+    view.allowsSelection = false
+    #expect(!view.shouldSelectItem(at: IndexPath(item: 1, section: 0)), "nothing, for the whole view")
+    // Selecting from code still works.
+    view.selectItem(at: IndexPath(item: 0, section: 0))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
   }
+
 }

@@ -546,14 +546,14 @@ extension IGListKitParityTests {
   @Test func test_whenScrollVerticallyToItemWithPositionning() {
     let adapter = watchedAdapter([KeyedObject(1, 1), KeyedObject(100, 100), KeyedObject(200, 200)])
     let view = adapter.collectionView
-    for position in [ScrollPosition.top, .centered, .bottom] {
+    for position in [ScrollPosition.top, .centeredVertically, .bottom] {
       adapter.scroll(to: KeyedObject(1, 1), at: position)
       #expect(view.contentOffset.y == 0)
     }
     // The section of 100 spans rows 10..<1010.
     adapter.scroll(to: KeyedObject(100, 100), at: .top)
     #expect(view.contentOffset.y == 10)
-    adapter.scroll(to: KeyedObject(100, 100), at: .centered)
+    adapter.scroll(to: KeyedObject(100, 100), at: .centeredVertically)
     #expect(view.contentOffset.y == 460)
     adapter.scroll(to: KeyedObject(100, 100), at: .bottom)
     #expect(view.contentOffset.y == 910)
@@ -572,13 +572,13 @@ extension IGListKitParityTests {
     // Item 10 of the second section spans rows 120..<130.
     controller.collectionContext?.scroll(to: controller, item: 10, at: .bottom)
     #expect(view.contentOffset.y == 30)
-    controller.collectionContext?.scroll(to: controller, item: 10, at: .centered)
+    controller.collectionContext?.scroll(to: controller, item: 10, at: .centeredVertically)
     #expect(view.contentOffset.y == 75)
     controller.collectionContext?.scroll(to: controller, item: 10, at: .top)
     #expect(view.contentOffset.y == 120)
     view.scrollToItem(at: IndexPath(item: 0, section: 1), at: .bottom)
     #expect(view.contentOffset.y == 0)
-    view.scrollToItem(at: IndexPath(item: 30, section: 1), at: .centered)
+    view.scrollToItem(at: IndexPath(item: 30, section: 1), at: .centeredVertically)
     #expect(view.diagnostics.map(\.kind) == [.noSuchItem])
   }
 

@@ -218,6 +218,49 @@ private func seen(_ elements: [LayoutAttributes], in bounds: Rect) -> [Seen: Int
     #expect(!canvas.plainText().contains("Title c1"))
   }
 
+  /// Issue 51, defect 4: `prepare(forCollectionViewUpdates:)` ran only for animated batches;
+  /// UIKit calls it, and `finalizeCollectionViewUpdates()`, for every batch update.
+  @Test func aBatchWithoutAnimationIsToldToTheLayoutToo() {
+    let layout = RecordingLayout()
+    let view = CollectionView(layout: layout, size: Size(width: 20, height: 10))
+    let source = CountsSource(counts: [2, 1])
+    view.dataSource = source
+    view.reloadData()
+    source.counts = [2, 2]
+    var batch = BatchUpdates()
+    batch.deletedItems = [IndexPath(item: 0, section: 0)]
+    batch.insertedItems = [IndexPath(item: 1, section: 0), IndexPath(item: 1, section: 1)]
+    #expect(view.performBatchUpdates(batch, animated: false))
+    #expect(
+      layout.updates == [
+        UpdateItem(
+          action: .delete, indexPathBeforeUpdate: IndexPath(item: 0, section: 0), indexPathAfterUpdate: nil),
+        UpdateItem(
+          action: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: IndexPath(item: 1, section: 0)),
+        UpdateItem(
+          action: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: IndexPath(item: 1, section: 1)),
+      ], "\(layout.updates)")
+    #expect(layout.finalized)
+    #expect(view.transition == nil)
+    // A diffable apply without animation, one item inserted: told once.
+    layout.updates = []
+    let dataSource = DiffableDataSource<Int, Int>(collectionView: view) { _, n in
+      .text("\(n)", role: .body, width: 4, height: 1)
+    }
+    var snapshot = DiffableSnapshot<Int, Int>()
+    snapshot.appendSections([0])
+    snapshot.appendItems([1, 2], toSection: 0)
+    dataSource.apply(snapshot, animatingDifferences: false)
+    snapshot.appendItems([3], toSection: 0)
+    layout.updates = []
+    dataSource.apply(snapshot, animatingDifferences: false)
+    #expect(
+      layout.updates == [
+        UpdateItem(
+          action: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: IndexPath(item: 2, section: 0))
+      ])
+  }
+
   @Test func aLayoutOfItsOwnChoosesWhereElementsAppearAndGo() throws {
     let layout = RecordingLayout()
     let view = CollectionView(layout: layout, size: Size(width: 20, height: 10))

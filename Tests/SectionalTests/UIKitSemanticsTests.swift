@@ -355,6 +355,22 @@ import Testing
     #expect(reported.first?.indexPaths == [path(1, 0)])
     #expect(reported.first?.message.contains("SingleSectionController<Note> was given a Label") == true)
   }
+
+  /// Issue 51, defect 7: `scrollToItem(at:)` put an item at the top even when it was wholly in
+  /// view. `.nearest` scrolls only as far as it takes to show it.
+  @Test func scrollingToTheNearestPositionMovesOnlyAsFarAsNeeded() {
+    let (rows, view) = rows([40], height: 10)
+    defer { withExtendedLifetime(rows) {} }
+    view.setContentOffset(Point(x: 0, y: 10))
+    view.scrollToItem(at: IndexPath(item: 15, section: 0), at: .nearest)
+    #expect(view.contentOffset.y == 10, "wholly visible: no scroll")
+    view.scrollToItem(at: IndexPath(item: 25, section: 0), at: .nearest)
+    #expect(view.contentOffset.y == 16, "below: its bottom at the viewport's bottom")
+    view.scrollToItem(at: IndexPath(item: 3, section: 0), at: .nearest)
+    #expect(view.contentOffset.y == 3, "above: its top at the viewport's top")
+    view.scrollToItem(at: IndexPath(item: 5, section: 0))
+    #expect(view.contentOffset.y == 5, "the default puts it at the top, visible or not")
+  }
 }
 
 /// A model of another type for the tests above.

@@ -5,10 +5,14 @@ import SectionalLayout
 public enum ScrollPosition: Sendable, Hashable {
   /// The target's top at the viewport's top.
   case top
-  /// The target's middle at the viewport's middle.
-  case centered
+  /// The target's middle at the viewport's middle (UIKit's `centeredVertically`).
+  case centeredVertically
   /// The target's bottom at the viewport's bottom.
   case bottom
+  /// As little scrolling as shows the target: none when it is wholly visible, else its top at
+  /// the viewport's top (when it is above, or taller than the viewport) or its bottom at the
+  /// viewport's bottom (UITableView's `.none`, the web's `nearest`).
+  case nearest
 }
 
 // Scrolling: the visible rectangle, kept within the content, moved by offsets, items and rows.
@@ -57,8 +61,10 @@ extension CollectionView {
   /// Scrolls by `dy` rows.
   public func scroll(by dy: Double) { setContentOffset(Point(x: 0, y: contentOffset.y + dy)) }
 
-  /// Scrolls so the item's top is at the top of the viewport, as far as the content allows.
-  /// Reports a diagnostic for an item that does not exist.
+  /// Scrolls so the item's top is at the top of the viewport, as far as the content allows, even
+  /// when it is already visible (``scrollToItem(at:at:)`` with ``ScrollPosition/nearest``
+  /// scrolls only as far as it takes to show it). Reports a diagnostic for an item that does not
+  /// exist.
   public func scrollToItem(at indexPath: IndexPath) { scrollToItem(at: indexPath, at: .top) }
 
   /// Scrolls so the item is at `position` in the viewport, as far as the content allows (UIKit's
@@ -76,8 +82,16 @@ extension CollectionView {
     let y =
       switch position {
       case .top: top
-      case .centered: (top + bottom) / 2 - bounds.height / 2
+      case .centeredVertically: (top + bottom) / 2 - bounds.height / 2
       case .bottom: bottom - bounds.height
+      case .nearest:
+        if top >= bounds.minY && bottom <= bounds.maxY {
+          bounds.minY
+        } else if top < bounds.minY || bottom - top > bounds.height {
+          top
+        } else {
+          bottom - bounds.height
+        }
       }
     setContentOffset(Point(x: 0, y: y))
   }

@@ -11,22 +11,15 @@ extension CollectionView {
   /// told. Nothing happens when it was not selected.
   public func deselectItem(at indexPath: IndexPath) { deselect(indexPath, notifying: false) }
 
-  /// Whether a user may select the item (and so focus it), as the delegate says; without a
-  /// delegate, whether its cell is a button. Unlike UIKit, where every cell is selectable until
-  /// the delegate says otherwise, only buttons are by default: a list's text is read, not
-  /// pressed, and a keyboard should not stop on every line of it. A controller that wants its
-  /// rows selectable says so (`SectionController.shouldSelectItem(at:)`). ``tapItem(at:)`` and
+  /// Whether a user may select the item (and so focus it), as the delegate says; as in UIKit,
+  /// every item may unless the delegate says otherwise (a section controller's
+  /// `shouldSelectItem(at:)` under a list adapter). A list whose text is read, not pressed,
+  /// says no for its rows, so a keyboard stops only at its buttons. ``tapItem(at:)`` and
   /// ``selectItem(at:)`` do not ask: they are what a front does once it has.
   public func shouldSelectItem(at indexPath: IndexPath) -> Bool {
-    guard contains(indexPath) else { return false }
-    guard let delegate else { return isButton(at: indexPath) }
+    guard allowsSelection, contains(indexPath) else { return false }
+    guard let delegate else { return true }
     return delegate.collectionView(self, shouldSelectItemAt: dataIndexPath(forDisplayed: indexPath))
-  }
-
-  /// Whether the item's cell is a button.
-  func isButton(at indexPath: IndexPath) -> Bool {
-    if case .button = cellDescriptor(at: indexPath)?.content { return true }
-    return false
   }
 
   /// What a user's tap on the item does (Enter or a click in the terminal), telling the delegate
@@ -56,7 +49,12 @@ extension CollectionView {
     }
     indexPathsForSelectedItems.insert(indexPath)
     setNeedsDisplay()
-    if notifying { delegate?.collectionView(self, didSelectItemAt: dataIndexPath(forDisplayed: indexPath)) }
+    guard notifying else { return }
+    let path = dataIndexPath(forDisplayed: indexPath)
+    delegate?.collectionView(self, didSelectItemAt: path)
+    // A data source that hears of selections (the diffable one's `selectionHandler`) does so
+    // whoever the delegate is.
+    (dataSource as? any SelectionObservingDataSource)?.collectionView(self, dataSourceDidSelectItemAt: path)
   }
 
   func deselect(_ indexPath: IndexPath, notifying: Bool) {

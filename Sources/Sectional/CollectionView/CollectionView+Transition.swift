@@ -26,7 +26,8 @@ struct ElementKey: Hashable {
 
 /// One element as it shows now, with what the transition does with it: all a front needs to
 /// draw it. A leaving element is no longer in the data source, so its content is whatever the
-/// front last drew for it, which the front keeps under its ``departureID``.
+/// front last drew for it, which the front keeps under its ``departureID``, else
+/// ``departingCell`` (or ``departingSupplementary``).
 public struct DisplayedElement: Hashable, Sendable {
   /// Where it is now: frame, z order, alpha, clip, and which element it is.
   public var attributes: LayoutAttributes
@@ -43,6 +44,12 @@ public struct DisplayedElement: Hashable, Sendable {
   public var startFrame: Rect
   /// Its frame at the end of the transition: where the layout has it.
   public var endFrame: Rect
+  /// A leaving cell's content as its data source gave it just before the update, when the
+  /// data source had the view capture it (the diffable data source does); nil otherwise. A front
+  /// draws what it last drew for the element, else this.
+  public var departingCell: CellDescriptor?
+  /// ``departingCell`` for a leaving header, footer or badge.
+  public var departingSupplementary: SupplementaryDescriptor?
 
   init(attributes: LayoutAttributes) {
     self.attributes = attributes
@@ -63,12 +70,22 @@ public struct DisplayedElement: Hashable, Sendable {
   }
 }
 
+/// A leaving element's content, read before its data went.
+enum DepartingContent {
+  case cell(CellDescriptor)
+  case supplementary(SupplementaryDescriptor)
+}
+
 /// What the view looked like just before an animated batch.
 struct TransitionStart {
   /// The elements around the viewport, in the numbering before the batch, each as it showed.
   var elements: [LayoutAttributes] = []
   /// Elements of an interrupted transition still leaving: they go on from where they are.
   var leaving: [LayoutTransition.Element] = []
+  /// What the visible elements a batch removes showed, read before the data changed.
+  var contents: [ElementKey: DepartingContent] = [:]
+  /// The captured contents of ``leaving``, by departure identity.
+  var departing: [Int: DepartingContent] = [:]
   var bounds: Rect
   var generation: Int
   var sectionCount: Int
@@ -94,6 +111,7 @@ extension CollectionView {
   public func finishTransition() {
     currentTransition = nil
     progressOfTransition = 0
+    departingContents = [:]
   }
 
   /// What to draw now in `rect` (the viewport by default, or any other part of the content), in
@@ -110,7 +128,15 @@ extension CollectionView {
         guard let attributes = transition.attributes(of: element, at: progressOfTransition, in: bounds),
           attributes.frame.intersects(rect)
         else { continue }
-        elements.append(DisplayedElement(attributes: attributes, element: element))
+        var displayed = DisplayedElement(attributes: attributes, element: element)
+        if element.phase == .disappearing {
+          switch departingContents[element.departureID] {
+          case .cell(let cell): displayed.departingCell = cell
+          case .supplementary(let supplementary): displayed.departingSupplementary = supplementary
+          case nil: break
+          }
+        }
+        elements.append(displayed)
       }
       for attributes in collectionViewLayout.layoutAttributesForElements(in: rect)
       where !transition.arrivingKeys.contains(ElementKey(attributes)) {
@@ -169,14 +195,42 @@ extension CollectionView {
   /// numbering. The list adapter and the diffable data source do this; a data source of your
   /// own that calls ``performBatchUpdates(_:animated:)`` after changing its data is captured
   /// then (exact whenever the layout keeps its frames, as both built-in layouts do by default).
-  package func capturingStart(_ animated: Bool, before change: () -> Void) {
+  ///
+  /// With `leaving`, the batch about to be applied, the visible cells and supplementaries it
+  /// removes (its deleted items and sections) are read now, while the data source still has
+  /// them: a front that did not draw since the data last changed draws them as they were.
+  package func capturingStart(_ animated: Bool, leaving batch: BatchUpdates? = nil, before change: () -> Void)
+  {
     guard animated, capturedStart == nil else {
       change()
       return
     }
-    capturedStart = captureTransitionStart()
+    var start = captureTransitionStart()
+    if let batch { start.contents = contents(removedBy: batch, from: start) }
+    capturedStart = start
     defer { capturedStart = nil }
     change()
+  }
+
+  /// What the visible elements `batch` removes show now: O(the elements captured), plus one cell
+  /// or supplementary asked for per element removed.
+  private func contents(removedBy batch: BatchUpdates, from start: TransitionStart) -> [ElementKey:
+    DepartingContent]
+  {
+    guard !batch.deletedItems.isEmpty || !batch.deletedSections.isEmpty else { return [:] }
+    let deletedItems = Set(batch.deletedItems)
+    let deletedSections = Set(batch.deletedSections)
+    var contents: [ElementKey: DepartingContent] = [:]
+    for old in start.elements where old.category != .decoration && old.frame.intersects(start.bounds) {
+      let path = old.indexPath
+      guard deletedSections.contains(path.section) || deletedItems.contains(path) else { continue }
+      if old.category == .cell {
+        if let cell = cellDescriptor(at: path) { contents[ElementKey(old)] = .cell(cell) }
+      } else if let supplementary = supplementaryDescriptor(ofKind: old.kind, at: path) {
+        contents[ElementKey(old)] = .supplementary(supplementary)
+      }
+    }
+    return contents
   }
 
   func captureTransitionStart() -> TransitionStart {
@@ -192,6 +246,9 @@ extension CollectionView {
         var leaving = element
         leaving.start = now
         start.leaving.append(leaving)
+        if let content = departingContents[element.departureID] {
+          start.departing[element.departureID] = content
+        }
       } else if let position = index[ElementKey(element.end)] {
         start.elements[position] = now
       } else {
@@ -202,10 +259,11 @@ extension CollectionView {
     return start
   }
 
-  /// Pairs the elements before the batch with those after it and keeps the transition (none
-  /// when nothing visible moves, appears or goes).
-  func buildTransition(from start: TransitionStart, updates: BatchUpdates, sources: [Int?]?) {
-    let oldSectionCount = start.sectionCount
+  /// Where a cell and a section before the batch are after it (nil: gone), `sources` being the
+  /// old section of each new one when sections changed.
+  func batchMappers(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int) -> (
+    cell: (IndexPath) -> IndexPath?, section: (Int) -> Int?
+  ) {
     let mapCell = BatchValidation.indexPathMapper(
       updates, sources: sources, oldSectionCount: oldSectionCount, keepingReloads: true)
     var newSectionOfOld: [Int]?
@@ -214,14 +272,41 @@ extension CollectionView {
       for (new, old) in sources.enumerated() { if let old, old < oldSectionCount { map[old] = new } }
       newSectionOfOld = map
     }
+    let newSectionCount = itemCounts.count
     func mapSection(_ old: Int) -> Int? {
-      guard let newSectionOfOld else { return old < itemCounts.count ? old : nil }
+      guard let newSectionOfOld else { return old < newSectionCount ? old : nil }
       return old >= 0 && old < newSectionOfOld.count && newSectionOfOld[old] >= 0 ? newSectionOfOld[old] : nil
     }
+    return (mapCell, mapSection)
+  }
+
+  /// Tells the layout of a batch applied without animation, as UIKit does of every batch:
+  /// ``CollectionViewLayout/prepare(forCollectionViewUpdates:)``, then at once
+  /// ``CollectionViewLayout/finalizeCollectionViewUpdates()`` (no attributes are asked between).
+  func tellLayoutOfBatch(_ updates: BatchUpdates, sources: [Int?]?, oldSectionCount: Int) {
+    guard !(collectionViewLayout is any IgnoresCollectionViewUpdates) else { return }
+    let (mapCell, mapSection) = batchMappers(updates, sources: sources, oldSectionCount: oldSectionCount)
+    collectionViewLayout.prepare(
+      forCollectionViewUpdates: Self.updateItems(updates, mapSection: mapSection, mapItem: mapCell))
+    collectionViewLayout.finalizeCollectionViewUpdates()
+  }
+
+  /// Pairs the elements before the batch with those after it and keeps the transition (none
+  /// when nothing visible moves, appears or goes).
+  func buildTransition(from start: TransitionStart, updates: BatchUpdates, sources: [Int?]?) {
+    let (mapCell, mapSection) = batchMappers(updates, sources: sources, oldSectionCount: start.sectionCount)
     func newKey(of old: LayoutAttributes) -> ElementKey? {
       switch old.category {
       case .cell:
         return mapCell(old.indexPath).map { ElementKey(category: .cell, kind: old.kind, indexPath: $0) }
+      case .supplementary
+      where mapSection(old.indexPath.section).map({
+        collectionViewLayout.supplementaryFollowsItems(ofKind: old.kind, inSection: $0)
+      }) == true:
+        // A badge goes with its item, not with whatever item takes its index.
+        return mapCell(old.indexPath).map {
+          ElementKey(category: .supplementary, kind: old.kind, indexPath: $0)
+        }
       case .supplementary, .decoration:
         return mapSection(old.indexPath.section).map {
           ElementKey(
@@ -239,6 +324,9 @@ extension CollectionView {
     for (position, attributes) in endElements.enumerated() { endIndex[ElementKey(attributes)] = position }
     var paired = [Bool](repeating: false, count: endElements.count)
     var elements: [LayoutTransition.Element] = []
+    // The contents of what leaves: those of an interrupted transition still leaving, and those
+    // the start captured.
+    var departing = start.departing
     var changed = !start.leaving.isEmpty
 
     for old in start.elements {
@@ -265,7 +353,9 @@ extension CollectionView {
       guard wasVisible else { continue }
       changed = true
       let end = finalAttributes(ofDisappearing: old) ?? Self.faded(old)
-      elements.append(.init(start: old, end: end, phase: .disappearing, departureID: nextDepartureID()))
+      let departure = nextDepartureID()
+      if let content = start.contents[ElementKey(old)] { departing[departure] = content }
+      elements.append(.init(start: old, end: end, phase: .disappearing, departureID: departure))
     }
     for (position, end) in endElements.enumerated() where !paired[position] && end.frame.intersects(bounds) {
       changed = true
@@ -277,6 +367,7 @@ extension CollectionView {
       finishTransition()
       return
     }
+    departingContents = departing
     var arriving = Set<ElementKey>()
     for element in elements where element.phase != .disappearing { arriving.insert(ElementKey(element.end)) }
     currentTransition = LayoutTransition(

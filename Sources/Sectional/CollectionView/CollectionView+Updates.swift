@@ -64,7 +64,10 @@ extension CollectionView {
     capturedStart = nil
     guard animated, movedSections.isEmpty else {
       finishTransition()
-      return applyBatch(updates, alsoLayingOut: movedSections + extra).applied
+      let oldSectionCount = itemCounts.count
+      let (applied, sources) = applyBatch(updates, alsoLayingOut: movedSections + extra)
+      if applied { tellLayoutOfBatch(updates, sources: sources, oldSectionCount: oldSectionCount) }
+      return applied
     }
     let start = captured ?? captureTransitionStart()
     let (applied, sources) = applyBatch(updates, alsoLayingOut: extra)

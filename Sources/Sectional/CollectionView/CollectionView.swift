@@ -82,6 +82,10 @@ public final class CollectionView {
   /// ``ContentAnchoring/visibleContent``, as chat, log and feed readers want.
   public var contentAnchoring = ContentAnchoring.offset
 
+  /// Whether a user may select items (and so focus them), as UIKit's: false makes
+  /// ``shouldSelectItem(at:)`` no for every item without asking the delegate, for a screen that
+  /// is read, not pressed. Selecting from code still works. Default true.
+  public var allowsSelection = true
   /// Whether selecting an item keeps the others selected. Default false: one selection at a
   /// time, as in UIKit, so a list's selections never pile up.
   public var allowsMultipleSelection = false
@@ -119,6 +123,9 @@ public final class CollectionView {
   }
   var progressOfTransition = 0.0
   var departureCounter = 0
+  /// The running transition's leaving elements' contents, as captured before their batch, by
+  /// departure identity.
+  var departingContents: [Int: DepartingContent] = [:]
 
   /// A view of `size` (sanitised as ``setSize(_:)`` does) showing its content through `layout` (a
   /// `FlowLayout` by default), scrolled to the top.

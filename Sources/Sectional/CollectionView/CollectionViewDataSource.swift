@@ -66,7 +66,7 @@ extension CollectionViewDataSource {
 public protocol CollectionViewDelegate: AnyObject {
   /// Whether a user may select the item, and so focus it with the keyboard (UIKit's
   /// `collectionView(_:shouldSelectItemAt:)`): a front asks before it focuses or taps an item.
-  /// The default allows buttons only (see ``CollectionView/shouldSelectItem(at:)``).
+  /// The default allows every item, as UIKit's.
   func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
   /// The item was selected.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
@@ -85,18 +85,10 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
-  /// The default: whether the item's cell is a button.
+  /// The default: every item, as UIKit's.
   public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
     -> Bool
-  {
-    // The path is the data's (see `CollectionView.shouldSelectItem(at:)`): asked of the data
-    // source as it is, not translated again as a displayed one.
-    guard let dataSource = collectionView.dataSource else { return false }
-    if case .button = dataSource.collectionView(collectionView, cellForItemAt: indexPath).content {
-      return true
-    }
-    return false
-  }
+  { true }
   /// The default does nothing.
   public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
   /// The default does nothing.
@@ -108,4 +100,13 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, targetIndexPathForMoveFromItemAt original: IndexPath,
     toProposedIndexPath proposed: IndexPath
   ) -> IndexPath { proposed }
+}
+
+/// A data source told of a user's selections, whoever the view's delegate is: the diffable data
+/// source's `selectionHandler` hears of them even when a client sets a delegate of its own (as
+/// UIKit keeps the data source and the delegate apart). Called after the delegate's
+/// `didSelectItemAt`, with the data's index path.
+@MainActor
+package protocol SelectionObservingDataSource: AnyObject {
+  func collectionView(_ collectionView: CollectionView, dataSourceDidSelectItemAt indexPath: IndexPath)
 }

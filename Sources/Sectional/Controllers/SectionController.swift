@@ -82,13 +82,10 @@ open class SectionController {
   open func didUpdate(to object: any ListDiffable) {}
 
   /// Whether a user may select item `index`, and so focus it with the keyboard (IGListKit's
-  /// `shouldSelectItemAtIndex:`). The default allows a button cell only (IGListKit allows
-  /// every cell): override it to make rows of your own selectable. Calling super is not
-  /// required.
-  open func shouldSelectItem(at index: Int) -> Bool {
-    if case .button = cellForItem(at: index).content { return true }
-    return false
-  }
+  /// `shouldSelectItemAtIndex:`). The default allows every item, as IGListKit's and UIKit's:
+  /// override it so a keyboard stops only where something happens (a card's buttons, say).
+  /// Calling super is not required.
+  open func shouldSelectItem(at index: Int) -> Bool { true }
 
   /// Item `index` was selected. The default does nothing. Calling super is not required.
   open func didSelectItem(at index: Int) {}

@@ -64,8 +64,12 @@ extension DiffableBridge: CollectionViewDataSource {
   }
 }
 
-extension DiffableBridge: CollectionViewDelegate {
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+// The delegate: every default (every item selectable). Selections reach `selectionHandler`
+// through the data source, so a delegate of the client's own does not silence it.
+extension DiffableBridge: CollectionViewDelegate {}
+
+extension DiffableBridge: SelectionObservingDataSource {
+  func collectionView(_ collectionView: CollectionView, dataSourceDidSelectItemAt indexPath: IndexPath) {
     if let source, let item = source.itemIdentifier(for: indexPath) {
       source.selectionHandler?(indexPath, item)
     }

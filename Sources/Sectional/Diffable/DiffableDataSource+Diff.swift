@@ -70,7 +70,7 @@ extension DiffableDataSource {
 
     // Old items as dense numbers, section by section: old section s holds the numbers
     // oldStarts[s] ..< oldStarts[s + 1].
-    var locator = Snapshot.Locator(old)
+    let locator = Snapshot.Locator(old)
     let oldStarts = locator.starts
     let oldItemCount = locator.count
     // Each new item's old number (-1: new), found by position where it can be; for each old

@@ -34,8 +34,12 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     get { supplementaryViewProvider }
     set { supplementaryViewProvider = newValue }
   }
-  /// Called with the index path and identifier of a selected item; nil (the default) for
-  /// nobody.
+  /// The problems of snapshots applied while the data source had no collection view (it is held
+  /// weakly and was freed): duplicates and missing identifiers, as the view's
+  /// ``CollectionView/diagnostics`` would have them. With a view, they go to the view's.
+  public var diagnostics = DiagnosticLog()
+  /// Called with the index path and identifier of an item a user selected (after the view's
+  /// delegate hears of it, whoever the delegate is); nil (the default) for nobody.
   public var selectionHandler: ((IndexPath, ItemID) -> Void)?
   /// What a user's reordering may do and tells (UIKit's `reorderingHandlers`); by default no
   /// item may be reordered.
@@ -172,12 +176,18 @@ public final class DiffableDataSource<SectionID: Hashable & Sendable, ItemID: Ha
     }
     guard let collectionView else {
       install()
+      // Kept here, the handler called after, as the view's log does: it may read the log.
+      let handler = diagnostics.handler
+      for problem in snapshot.problems {
+        diagnostics.keep(problem)
+        handler?(problem)
+      }
       completion?()
       return
     }
     for problem in snapshot.problems { collectionView.report(problem) }
     // What the view shows is captured before the snapshot (and the sizes) change under it.
-    collectionView.capturingStart(animated && batch != nil) {
+    collectionView.capturingStart(animated && batch != nil, leaving: batch) {
       install()
       if let batch {
         collectionView.performBatchUpdates(batch, animated: animated, alsoLayingOut: relaidOut)

@@ -7,19 +7,21 @@
 /// leaves itself as it was (the first occurrence wins) and records a `Diagnostic` that the data
 /// source reports when the snapshot is applied.
 ///
-/// - Complexity: look-ups by identifier are O(1); appends, reloads and reconfigures are O(k)
-///   for k identifiers; item inserts, deletes and moves are O(items of the sections they touch),
-///   as an array's are. Section inserts re-index the items of every section after the insert,
-///   and section moves and deletes those of every section: O(all items), since each item
-///   records its section's index.
+/// - Complexity: look-ups by identifier (``indexOfItem(_:)``, ``indexOfSection(_:)``,
+///   ``sectionIdentifier(containingItem:)``) are O(1); appends, reloads and reconfigures are
+///   O(k) for k identifiers; item inserts, deletes and moves are O(items of the sections they
+///   touch), as an array's are, since each item records its place. Section inserts re-index the
+///   items of every section after the insert, and section moves and deletes those of every
+///   section: O(all items).
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
   /// The sections, in order.
   public private(set) var sectionIdentifiers: [SectionID] = []
   /// Each section's items, in order, parallel to ``sectionIdentifiers``.
   @usableFromInline var sectionItems: [[ItemID]] = []
   @usableFromInline var sectionIndexes: [SectionID: Int] = [:]
-  /// The section index of every item.
-  @usableFromInline var itemSections: [ItemID: Int] = [:]
+  /// The place of every item: its section's index and its index there, kept exact by every
+  /// change, so that finding an item costs one look-up, not a search of its section.
+  @usableFromInline var itemPlaces: [ItemID: SnapshotPlace] = [:]
   /// Items and sections whose content is to be reloaded by the next apply.
   @usableFromInline var reloadedItems: Set<ItemID> = []
   /// Items to be reconfigured by the next apply: asked for again, keeping their place and
@@ -37,7 +39,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   /// The number of sections.
   @inlinable public var numberOfSections: Int { sectionIdentifiers.count }
   /// The number of items in all sections.
-  @inlinable public var numberOfItems: Int { itemSections.count }
+  @inlinable public var numberOfItems: Int { itemPlaces.count }
   /// Every item, section by section.
   public var itemIdentifiers: [ItemID] { sectionItems.flatMap { $0 } }
 
@@ -53,16 +55,16 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// The section that holds `item`, or nil.
   public func sectionIdentifier(containingItem item: ItemID) -> SectionID? {
-    itemSections[item].map { sectionIdentifiers[$0] }
+    itemPlaces[item].map { sectionIdentifiers[$0.section] }
   }
 
   /// The position of `section`, or nil.
   @inlinable public func indexOfSection(_ section: SectionID) -> Int? { sectionIndexes[section] }
 
   /// The position of `item` within its section, or nil.
-  public func indexOfItem(_ item: ItemID) -> Int? {
-    itemSections[item].flatMap { sectionItems[$0].firstIndex(of: item) }
-  }
+  ///
+  /// - Complexity: O(1).
+  public func indexOfItem(_ item: ItemID) -> Int? { itemPlaces[item]?.index }
 
   /// The items of the section at `index` (for the data source, by position).
   @inlinable func items(atSection index: Int) -> [ItemID] { sectionItems[index] }
@@ -158,17 +160,19 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   /// Deletes items. Items not in the snapshot are reported.
   public mutating func deleteItems(_ items: [ItemID]) {
-    var doomed: [Int: Set<ItemID>] = [:]
+    var doomed: [Int: (gone: Set<ItemID>, first: Int)] = [:]
     for item in items {
-      guard let section = itemSections[item] else {
+      guard let place = itemPlaces[item] else {
         problems.append(Diagnostic(.noSuchItem, "delete: no item \(item) in the snapshot"))
         continue
       }
-      doomed[section, default: []].insert(item)
+      doomed[place.section, default: ([], place.index)].gone.insert(item)
+      doomed[place.section]!.first = Swift.min(doomed[place.section]!.first, place.index)
     }
-    for (section, gone) in doomed {
+    for (section, (gone, first)) in doomed {
       sectionItems[section].removeAll { gone.contains($0) }
-      for item in gone { itemSections[item] = nil }
+      for item in gone { itemPlaces[item] = nil }
+      reindexItems(inSection: section, from: first)
     }
     reloadedItems.subtract(items)
     reconfiguredItems.subtract(items)
@@ -218,7 +222,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
       reloadedItems.reserveCapacity(reloadedItems.count + items.count)
     }
     for item in items {
-      guard itemSections[item] != nil else {
+      guard itemPlaces[item] != nil else {
         let action = reconfigured ? "reconfigure" : "reload"
         problems.append(Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot"))
         continue
@@ -251,9 +255,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
   private mutating func existingItem(_ item: ItemID, _ action: String, skipping: [some Hashable] = [Int]())
     -> (Int, Int)?
   {
-    if let section = itemSections[item], let position = sectionItems[section].firstIndex(of: item) {
-      return (section, position)
-    }
+    if let place = itemPlaces[item] { return (place.section, place.index) }
     problems.append(
       Diagnostic(.noSuchItem, "\(action): no item \(item) in the snapshot" + Self.skipped(skipping)))
     return nil
@@ -286,23 +288,39 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
   @inlinable mutating func insert(_ items: [ItemID], inSection section: Int, at position: Int) {
     var repeated: [Int] = []
-    // One hash look-up per item: the new entry is written, and in the rare case the identifier
-    // was already here, the old entry is put back.
+    // One hash look-up per item: the new entry is written (its place: after the fresh items
+    // before it), and in the rare case the identifier was already here, the old entry is put
+    // back.
+    var added = 0
     for (index, item) in items.enumerated() {
-      if let old = itemSections.updateValue(section, forKey: item) {
-        itemSections[item] = old
+      let place = SnapshotPlace(section: section, index: position + added)
+      if let old = itemPlaces.updateValue(place, forKey: item) {
+        itemPlaces[item] = old
         repeated.append(index)
+      } else {
+        added += 1
       }
     }
-    guard !repeated.isEmpty else {
+    if repeated.isEmpty {
       sectionItems[section].insert(contentsOf: items, at: position)
-      return
+    } else {
+      // A repeat within `items` itself: its first occurrence was taken, the later ones are not.
+      let skipped = Set(repeated)
+      let fresh = items.indices.filter { !skipped.contains($0) }.map { items[$0] }
+      reportSkipped(repeated.map { items[$0] }, "items")
+      sectionItems[section].insert(contentsOf: fresh, at: position)
     }
-    // A repeat within `items` itself: its first occurrence was taken, the later ones are not.
-    let skipped = Set(repeated)
-    let fresh = items.indices.filter { !skipped.contains($0) }.map { items[$0] }
-    reportSkipped(repeated.map { items[$0] }, "items")
-    sectionItems[section].insert(contentsOf: fresh, at: position)
+    // The items after the insert moved down by as many (none after an append).
+    reindexItems(inSection: section, from: position + added)
+  }
+
+  /// Records the index of each item of `section` from `start` on.
+  @inlinable mutating func reindexItems(inSection section: Int, from start: Int) {
+    let items = sectionItems[section]
+    guard start < items.count else { return }
+    for index in start..<items.count {
+      itemPlaces[items[index]] = SnapshotPlace(section: section, index: index)
+    }
   }
 
   /// Records identifiers that were already in the snapshot (or repeated in one call).
@@ -343,16 +361,19 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
       return
     }
     sectionItems[section].remove(at: position)
-    let target = itemSections[other]!
-    let anchor = sectionItems[target].firstIndex(of: other)!
-    sectionItems[target].insert(item, at: after ? anchor + 1 : anchor)
-    itemSections[item] = target
+    reindexItems(inSection: section, from: position)
+    let target = itemPlaces[other]!
+    let to = after ? target.index + 1 : target.index
+    sectionItems[target.section].insert(item, at: to)
+    reindexItems(inSection: target.section, from: to)
   }
 
   private mutating func reindexSections(from start: Int) {
     for index in start..<sectionIdentifiers.count {
       sectionIndexes[sectionIdentifiers[index]] = index
-      for item in sectionItems[index] { itemSections[item] = index }
+      for (position, item) in sectionItems[index].enumerated() {
+        itemPlaces[item] = SnapshotPlace(section: index, index: position)
+      }
     }
   }
 
@@ -360,9 +381,21 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
     sectionIdentifiers = sections.map(\.0)
     sectionItems = sections.map(\.1)
     sectionIndexes = [:]
-    itemSections = [:]
+    itemPlaces = [:]
     reindexSections(from: 0)
-    reloadedItems = reloadedItems.filter { itemSections[$0] != nil }
-    reconfiguredItems = reconfiguredItems.filter { itemSections[$0] != nil }
+    reloadedItems = reloadedItems.filter { itemPlaces[$0] != nil }
+    reconfiguredItems = reconfiguredItems.filter { itemPlaces[$0] != nil }
+  }
+}
+
+/// Where a snapshot's item is: its section's index and its index there.
+@usableFromInline
+struct SnapshotPlace: Hashable, Sendable {
+  @usableFromInline var section: Int
+  @usableFromInline var index: Int
+
+  @inlinable init(section: Int, index: Int) {
+    self.section = section
+    self.index = index
   }
 }

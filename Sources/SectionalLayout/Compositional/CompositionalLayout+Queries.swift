@@ -8,9 +8,8 @@ extension CompositionalLayout {
   /// - Complexity: O(log n + k) for n sections and k elements returned (plus log m per visible
   ///   section of m groups).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    guard rect.width > 0, rect.height > 0, rect.minY.isFinite, rect.maxY.isFinite, !models.isEmpty else {
-      return []
-    }
+    // An infinite rect (``Rect/infinite``, or infinite edges) asks for everything.
+    guard let rect = rect.queried, !models.isEmpty else { return [] }
     var origins = scratchOrigins
     scratchOrigins = []
     origins.removeAll(keepingCapacity: true)
@@ -269,10 +268,19 @@ extension CompositionalLayout: SidewaysScrollingLayout {
     case .groupPaging, .continuousGroupLeadingBoundary:
       let leading = model.groupStarts.first ?? 0
       let stops = model.groupStarts.map { $0 - leading }
-      if dx > 0 {
-        target = stops.first(where: { $0 > current + 0.5 }) ?? current
-      } else {
-        target = stops.last(where: { $0 < current - 0.5 }) ?? 0
+      let next =
+        dx > 0
+        ? stops.first(where: { $0 > current + 0.5 }) ?? current
+        : stops.last(where: { $0 < current - 0.5 }) ?? 0
+      target = next
+      if model.orthogonal == .continuousGroupLeadingBoundary {
+        // As UIKit's: it moves by the amount, then comes to rest at the group boundary nearest
+        // where it got to (past as many groups as that is); at least the next one, as a flick
+        // moves at least a group, and never back.
+        let moved = current + dx
+        var nearest = stops.first ?? 0
+        for stop in stops where abs(stop - moved) < abs(nearest - moved) { nearest = stop }
+        if (nearest - current) * dx > 0 && abs(nearest - current) > 0.5 { target = nearest }
       }
     }
     let clamped = clampedOrthogonalOffset(target, model: model)

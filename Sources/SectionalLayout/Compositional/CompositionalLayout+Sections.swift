@@ -2,12 +2,14 @@ import SectionalDiff
 
 extension CompositionalLayout {
   /// Computes one section's model from its layout, the collection view's count and the
-  /// preferred sizes measured so far.
+  /// preferred sizes measured so far. A model that no measure went into is kept when the
+  /// definition, the count and the container are those it was made from: solving again would
+  /// give it back (a reloaded or reconfigured item of exact size changes no frame).
   ///
-  /// - Complexity: O(items in the section).
+  /// - Complexity: O(items in the section); O(the definition) when the model is kept.
   func computeSection(_ section: Int) {
-    sectionComputations += 1
     guard let collectionView else {
+      sectionComputations += 1
       models[section] = SectionModel()
       return
     }
@@ -29,10 +31,22 @@ extension CompositionalLayout {
         "section \(section)'s group places no items (no members, or a count of 0); laid out as a list")
       definition.group = LayoutSection.list().group
     }
-    var solver = SectionSolver(
-      layout: self, section: section, itemCount: count, container: sanitizedSize,
-      preferredSizes: selfSizing.itemSizes, preferredSupplementarySizes: selfSizing.supplementarySizes)
-    let model = solver.solve(definition)
+    let inputs = SectionInputs(definition: definition, itemCount: count, container: sanitizedSize)
+    let model: SectionModel
+    if models[section].inputs == inputs {
+      model = models[section]
+    } else {
+      sectionComputations += 1
+      var solver = SectionSolver(
+        layout: self, section: section, itemCount: count, container: sanitizedSize,
+        preferredSizes: selfSizing.itemSizes, preferredSupplementarySizes: selfSizing.supplementarySizes)
+      var solved = solver.solve(definition)
+      // Measures went into it when an item or a boundary item sizes itself: it is not kept.
+      let measured =
+        solved.sizing.contains { !$0.isEmpty } || solved.boundaries.contains(where: \.isEstimated)
+      solved.inputs = measured ? nil : inputs
+      model = solved
+    }
     let offset = orthogonalOffsets[section] ?? 0
     if model.scrollsSideways {
       orthogonalOffsets[section] = clampedOrthogonalOffset(offset, model: model)

@@ -273,6 +273,18 @@ public final class CompositionalLayout: CollectionViewLayout {
   /// estimate there is not measured.)
   public func selfSizesItem(at indexPath: IndexPath) -> Bool { !sizing(at: indexPath).isEmpty }
 
+  /// Whether the item may take a preferred size: only an item with an estimated dimension its
+  /// measure sets (``selfSizesItem(at:)``). Absolute and fractional items never do, so the
+  /// collection view does not read their cells on every layout pass (an apply then asks the cell
+  /// provider only for the items it changed, as under the flow layout).
+  public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool { selfSizesItem(at: indexPath) }
+
+  /// Whether `section` places supplementaries of `kind` on its items (a badge): they follow
+  /// their items through an update.
+  public func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool {
+    models.indices.contains(section) && models[section].badgeKinds.contains(kind)
+  }
+
   /// Whether the item's width is estimated (and not a repeated item's share of its row): the
   /// collection view then measures it at the container's width and the item takes the width its
   /// content does.

@@ -43,6 +43,8 @@ struct SectionModel: Hashable {
   var rows: [GroupRow] = []
   /// Badges in item order.
   var badges: [PlacedSupplementary] = []
+  /// The kinds of the badges.
+  var badgeKinds: Set<ElementKind> = []
   var boundaries: [PlacedSupplementary] = []
   var decorations: [PlacedDecoration] = []
   /// Sideways sections: the scrolling behaviour, the band items are clipped to (relative to
@@ -54,6 +56,9 @@ struct SectionModel: Hashable {
   var badgeReach = 0.0
   /// The leading x of each group in a sideways row, for group paging.
   var groupStarts: [Double] = []
+  /// What the model was solved from, when nothing measured went into it (no item or boundary
+  /// item sizes itself): the same inputs solve to the same model.
+  var inputs: SectionInputs?
 
   var scrollsSideways: Bool { orthogonal != .none }
 }
@@ -64,4 +69,11 @@ struct SelfSizing: OptionSet, Hashable {
   let rawValue: UInt8
   static let width = SelfSizing(rawValue: 1)
   static let height = SelfSizing(rawValue: 2)
+}
+
+/// What a section's model is solved from, besides measured sizes.
+struct SectionInputs: Hashable {
+  var definition: LayoutSection
+  var itemCount: Int
+  var container: Size
 }

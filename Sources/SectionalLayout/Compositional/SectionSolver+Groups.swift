@@ -412,7 +412,7 @@ extension SectionSolver {
 
   /// An estimated length: the measured width (along a horizontal axis) or height of the item
   /// `itemOffset` items past the cursor, or the estimate.
-  func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int, along axis: LayoutGroup.Axis)
+  mutating func estimatedLength(_ dimension: LayoutDimension, itemOffset: Int, along axis: LayoutGroup.Axis)
     -> Double
   {
     let path = IndexPath(item: cursor + itemOffset, section: section)
@@ -420,8 +420,7 @@ extension SectionSolver {
       let length = axis == .horizontal ? preferred.width : preferred.height
       if length.isFinite && length >= 0 { return Swift.min(length, CompositionalLayout.maximumLength) }
     }
-    return dimension.value.isFinite
-      ? Swift.min(Swift.max(0, dimension.value), CompositionalLayout.maximumLength) : 0
+    return estimate(dimension.value, axis == .horizontal ? "item width" : "item height")
   }
 
   /// Records the item at the cursor in `slot` (its cell inset by the item's content insets,
@@ -465,12 +464,23 @@ extension SectionSolver {
     if edges.contains(.bottom) && !edges.contains(.top) { y = frame.maxY - h }
     switch badge.containerAnchor.offset {
     case .absolute(let offset):
-      x += offset.x.isFinite ? offset.x : 0
-      y += offset.y.isFinite ? offset.y : 0
+      x += self.offset(offset.x, "badge offset")
+      y += self.offset(offset.y, "badge offset")
     case .fractional(let offset):
-      x += offset.x.isFinite ? offset.x * w : 0
-      y += offset.y.isFinite ? offset.y * h : 0
+      x += self.offset(offset.x, "badge offset") * w
+      y += self.offset(offset.y, "badge offset") * h
     }
     return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// An offset (a badge's from its anchor, a boundary item's): NaN or infinite is 0, with a
+  /// diagnostic.
+  mutating func offset(_ value: Double, _ what: String) -> Double {
+    if value.isFinite { return value }
+    if reported.insert(what).inserted {
+      layout.report(
+        .invalidSize, IndexPath(item: 0, section: section), "section \(section) has \(what) \(value); used 0")
+    }
+    return 0
   }
 }

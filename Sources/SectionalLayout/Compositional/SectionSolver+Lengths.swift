@@ -9,9 +9,25 @@ extension SectionSolver {
   mutating func resolve(_ dimension: LayoutDimension, in container: Size, _ what: String) -> Double {
     let value: Double
     switch dimension.kind {
-    case .absolute, .estimated: value = dimension.value
+    case .estimated: return estimate(dimension.value, what)
+    case .absolute: value = dimension.value
     case .fractionalWidth: value = dimension.value * container.width
     case .fractionalHeight: value = dimension.value * container.height
+    }
+    return length(value, what)
+  }
+
+  /// An estimate as a length: one that is not positive and finite (0, negative, NaN,
+  /// infinite) would lay its element out 0 high, where no cell is ever shown, so measured,
+  /// so it is taken as 1 with a diagnostic (UIKit refuses it); past 2^24 it is clamped.
+  mutating func estimate(_ value: Double, _ what: String) -> Double {
+    guard value.isFinite && value > 0 else {
+      if reported.insert(what + " estimate").inserted {
+        layout.report(
+          .invalidSize, IndexPath(item: 0, section: section),
+          "section \(section) has \(what) estimated at \(value); used 1")
+      }
+      return 1
     }
     return length(value, what)
   }

@@ -114,6 +114,7 @@ struct SectionSolver {
       if item.extendsBoundary { y += frame.height }
     }
     model.height = y
+    for badge in model.badges { model.badgeKinds.insert(badge.kind) }
     // Boundary items and decorations in drawing order within the section (by position, then
     // kind), so a query emits them in order without sorting.
     model.boundaries.sort { ($0.index, $0.kind.rawValue) < ($1.index, $1.kind.rawValue) }
@@ -170,8 +171,8 @@ struct SectionSolver {
     case .top, .bottom: left = x + (width - w) / 2
     }
     let top = below && !item.extendsBoundary ? y - h : y
-    let dx = item.absoluteOffset.x.isFinite ? item.absoluteOffset.x : 0
-    let dy = item.absoluteOffset.y.isFinite ? item.absoluteOffset.y : 0
+    let dx = offset(item.absoluteOffset.x, "supplementary offset")
+    let dy = offset(item.absoluteOffset.y, "supplementary offset")
     return Rect(x: left + dx, y: top + dy, width: w, height: h)
   }
 }

@@ -86,6 +86,10 @@ public protocol CollectionViewLayout: AnyObject {
   /// estimated header): the collection view then measures it and offers the size as preferred
   /// attributes. The default says no.
   func selfSizesSupplementary(ofKind kind: ElementKind, at indexPath: IndexPath) -> Bool
+  /// Whether the supplementaries of `kind` in `section` are anchored to items (badges): the
+  /// `item` of their index path is their item's, so an update moves them with their items.
+  /// The default says no: `item` is a supplementary's position among its kind (a header's 0).
+  func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool
 
   /// Whether a cell's preferred attributes differ enough from what the layout gave it. The
   /// default says no: the layout does not self-size.
@@ -100,12 +104,13 @@ public protocol CollectionViewLayout: AnyObject {
 
   // MARK: Animated updates
 
-  /// An animated batch was applied and the layout prepared for it: `updates` says what changed.
-  /// Called before the ``initialLayoutAttributesForAppearingItem(at:)`` family is asked, so a
-  /// layout can remember which elements are inserted or deleted. The default does nothing.
+  /// A batch was applied (animated or not, as UIKit tells of every batch update) and the layout
+  /// prepared for it: `updates` says what changed. Called before the
+  /// ``initialLayoutAttributesForAppearingItem(at:)`` family is asked, so a layout can remember
+  /// which elements are inserted or deleted. The default does nothing.
   func prepare(forCollectionViewUpdates updates: [UpdateItem])
-  /// The animated batch's start and end attributes have all been asked for. The default does
-  /// nothing.
+  /// The batch's start and end attributes have all been asked for (at once, without
+  /// animation). The default does nothing.
   func finalizeCollectionViewUpdates()
   /// Where an item that appears with the update starts (by its index path after it). Nil, the
   /// default, starts it at its final frame, faded out. Asked only of items that appear (inserted,
@@ -180,6 +185,9 @@ extension CollectionViewLayout {
 
   /// The default: yes; the cell's descriptor decides.
   public func mayPreferSize(ofItemAt indexPath: IndexPath) -> Bool { true }
+
+  /// The default: no; supplementaries are numbered by kind, as headers and footers are.
+  public func supplementaryFollowsItems(ofKind kind: ElementKind, inSection section: Int) -> Bool { false }
 
   /// The default: no; only heights are measured.
   public func selfSizesItemWidth(at indexPath: IndexPath) -> Bool { false }
@@ -278,3 +286,12 @@ public protocol SidewaysScrollingLayout: CollectionViewLayout {
   /// restores a row where the user left it.
   func setOrthogonalOffset(_ offset: Double, forSection section: Int)
 }
+
+/// A layout whose ``CollectionViewLayout/prepare(forCollectionViewUpdates:)`` and
+/// ``CollectionViewLayout/finalizeCollectionViewUpdates()`` are the defaults, which do nothing:
+/// the collection view then does not build a batch's update items for it (a cost per change of
+/// the batch). The built-in layouts are such layouts.
+package protocol IgnoresCollectionViewUpdates: CollectionViewLayout {}
+
+extension FlowLayout: IgnoresCollectionViewUpdates {}
+extension CompositionalLayout: IgnoresCollectionViewUpdates {}

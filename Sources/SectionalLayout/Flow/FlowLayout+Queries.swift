@@ -8,7 +8,8 @@ extension FlowLayout {
   /// - Complexity: O(log n + k) for n sections and k elements returned (plus log m per visible
   ///   section of m items).
   public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    guard rect.width > 0, rect.height > 0, !records.isEmpty, !refusesQueryDuringPrepare() else { return [] }
+    // An infinite rect (``Rect/infinite``, or infinite edges) asks for everything.
+    guard let rect = rect.queried, !records.isEmpty, !refusesQueryDuringPrepare() else { return [] }
     if estimatedCount > 0 { _ = layOutEstimatedSections(in: rect) }
     // Decorations may reach beyond their section (card outsets, the last shelf): look that far.
     // One descent of the offset tree finds the first section; the others' offsets follow from

@@ -58,6 +58,26 @@ public struct Rect: Hashable, Sendable {
 
   /// The zero value.
   public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// A rect that covers every point, as `CGRect.infinite`: a layout's query with it returns
+  /// every element.
+  public static let infinite = Rect(
+    x: -Double.greatestFiniteMagnitude / 2, y: -Double.greatestFiniteMagnitude / 2,
+    width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+
+  /// The rect a query looks in: infinite edges (`-infinity` origins, `infinity` sizes) cut to
+  /// finite ones far past any content, so its edges and extents can be computed; nil when it
+  /// covers nothing (an empty, negative or NaN extent, or an origin at `+infinity`).
+  package var queried: Rect? {
+    func span(_ origin: Double, _ length: Double) -> (Double, Double)? {
+      guard !origin.isNaN, !length.isNaN, length > 0, origin < .infinity else { return nil }
+      let limit = Double.greatestFiniteMagnitude / 4
+      let upper = length == .infinity ? limit : Swift.min(limit, origin + length)
+      let lower = Swift.max(-limit, origin)
+      return upper > lower ? (lower, upper) : nil
+    }
+    guard let (x0, x1) = span(minX, width), let (y0, y1) = span(minY, height) else { return nil }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
 
   /// The left edge.
   public var minX: Double { origin.x }

@@ -139,8 +139,14 @@ public final class TextRenderer {
         let key = ShownKey(category: .cell, kind: attributes.kind, indexPath: attributes.indexPath)
         let descriptor: CellDescriptor
         if departure != 0 {
-          guard case .cell(let leaving) = departed[departure] else { continue }
-          descriptor = leaving
+          // What this front last drew of it, else what the view captured before the update.
+          if case .cell(let leaving) = departed[departure] {
+            descriptor = leaving
+          } else if let captured = element.departingCell {
+            descriptor = captured
+          } else {
+            continue
+          }
         } else {
           guard let live = collectionView.cellDescriptor(at: attributes.indexPath) else { continue }
           descriptor = live
@@ -159,8 +165,13 @@ public final class TextRenderer {
       case .supplementary:
         let descriptor: SupplementaryDescriptor
         if departure != 0 {
-          guard case .supplementary(let leaving) = departed[departure] else { continue }
-          descriptor = leaving
+          if case .supplementary(let leaving) = departed[departure] {
+            descriptor = leaving
+          } else if let captured = element.departingSupplementary {
+            descriptor = captured
+          } else {
+            continue
+          }
         } else {
           guard
             let live = collectionView.supplementaryDescriptor(
