@@ -554,6 +554,26 @@ import Testing
     }
   }
 
+  /// A frame of the viewer holds what a printed one may: a 10,000 × 10,000 window took 1 GB (two
+  /// canvases of 16.7 M cells, the frame and the encoder's screen) and seconds a frame.
+  @Test(.slow) func aHugeWindowHoldsAsManyCellsAsAPrintedFrame() {
+    check("P12", "a window of 10,000 × 10,000") {
+      let list = FeedList(
+        document: FeedDocument(title: "T", cards: Array(BuiltInFeed.cards().prefix(3))), width: 60, height: 20
+      )
+      let viewer = ListViewer(
+        adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry), title: "Huge")
+      viewer.resize(columns: 10_000, rows: 10_000)
+      #expect(viewer.columns == 10_000 && viewer.rows == 400)
+      #expect(list.collectionView.bounds.height == 399, "the list above the status line")
+      let frame = viewer.render()
+      #expect(frame.width * frame.height == 4_000_000)
+      #expect(frame.line(399).contains("Huge"), "the status line on the last row drawn")
+      viewer.resize(columns: 80, rows: 24)
+      #expect(viewer.render().width == 80 && !viewer.frameBytes().isEmpty)
+    }
+  }
+
   @Test func manyPicturesAndBadColours() throws {
     try check("F17", "10,000 pictures of their own") {
       let cards = (0..<10_000).map {
