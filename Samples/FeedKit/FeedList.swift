@@ -31,22 +31,39 @@ package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
     adapter.reloadData()
   }
 
-  /// A card was moved: the feed takes the order shown (until a watched file changes it again).
+  /// A card was moved: the feed takes the new order (until a watched file changes it again).
+  /// `objects` are the feed's cards as they are now, those that arrived while the card was up
+  /// among them, with the move applied; but a watched file saved meanwhile is the truth, and is
+  /// shown as it is.
   package func listAdapter(
     _ listAdapter: ListAdapter, move object: any ListDiffable, from previousObjects: [any ListDiffable],
     to objects: [any ListDiffable]
   ) {
-    // The order shown, then any card that arrived while the card was up (it waited to be shown).
-    let shown = objects.compactMap { $0 as? FeedCard }
-    let ids = Set(shown.map(\.id))
-    document.cards = shown + document.cards.filter { !ids.contains($0.id) }
+    guard !replacedWhileMoving else {
+      replacedWhileMoving = false
+      return
+    }
+    let moved = objects.compactMap { $0 as? FeedCard }
+    let ids = Set(moved.map(\.id))
+    document.cards = moved + document.cards.filter { !ids.contains($0.id) }
     onReorder?(document.cards)
   }
+
+  /// Whether a document given to ``replace(with:)`` is the whole truth, as a watched file is:
+  /// one given while a card is moved is shown as it is once the card is down, and the move,
+  /// made on the version before, is dropped. Otherwise (lines read, an app's own changes) what
+  /// arrives while a card is moved applies to the order the move leaves.
+  package var replacementsOverrideMoves = false
+  /// A document was given while a card was up, and overrides its move.
+  private var replacedWhileMoving = false
 
   /// Told the new order after the user moves a card (a live stream keeps its own list of cards).
   package var onReorder: ((_ cards: [FeedCard]) -> Void)?
 
   package func objects(for adapter: ListAdapter) -> [any ListDiffable] {
+    // Asked with no card up: a move put back or dropped in place told nobody, and the document
+    // given meanwhile is shown now.
+    if adapter.interactivelyMovingObject == nil { replacedWhileMoving = false }
     if let shownObjects { return shownObjects }
     let objects: [any ListDiffable] = document.cards
     shownObjects = objects
@@ -65,6 +82,7 @@ package final class FeedList: ListAdapterDataSource, ListAdapterMoveDelegate {
   /// frame), animated: a viewer that plays transitions slides the cards to their places.
   package func replace(with document: FeedDocument) {
     self.document = document
+    if replacementsOverrideMoves, adapter.interactivelyMovingObject != nil { replacedWhileMoving = true }
     adapter.performUpdates(animated: true)
   }
 

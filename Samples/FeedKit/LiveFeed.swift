@@ -67,6 +67,8 @@ package final class FeedFileWatcher {
     name = path.split(separator: "/").last.map(String.init) ?? path
     self.list = list
     self.stamp = stamp
+    // The file is the truth: a version saved while a card is moved is shown as saved.
+    list.replacementsOverrideMoves = true
   }
 
   /// Looks at the file once; reloads it when its stamp changed. Returns whether the feed or the
@@ -188,10 +190,10 @@ package struct CardLines: Sendable {
   }
 
   /// Takes the order the user gave the cards (those in `order` first, as there), so the next
-  /// line does not put the old order back.
+  /// line does not put the old order back. The order only: a card keeps its latest line.
   package mutating func adopt(order: [FeedCard]) {
     let ordered = Set(order.map(\.id))
-    cards = order + cards.filter { !ordered.contains($0.id) }
+    cards = order.map { indexByID[$0.id].map { cards[$0] } ?? $0 } + cards.filter { !ordered.contains($0.id) }
     indexByID = [:]
     for (index, card) in cards.enumerated() { indexByID[card.id] = index }
   }

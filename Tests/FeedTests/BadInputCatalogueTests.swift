@@ -422,6 +422,25 @@ import Testing
       let run = rendered(#"a\ud800b\udc00c"#)
       #expect(run.status == 0 && run.output.contains("a\u{FFFD}b\u{FFFD}c"))
     }
+    check("T12", "line and paragraph separators, noncharacters") {
+      // JSON escapes: U+2028, U+2029, U+FFFE, U+FDD0, U+1FFFE, U+10FFFF.
+      let run = rendered(#"a\u2028b\u2029c\ufffed\ufdd0e\ud83f\udffef\udbff\udfffg"#)
+      let dropped: Set<UInt32> = [0x2028, 0x2029, 0xFFFE, 0xFDD0, 0x1FFFE, 0x10FFFF]
+      #expect(run.status == 0 && onlySGR(run.output))
+      #expect(!run.output.unicodeScalars.contains { dropped.contains($0.value) })
+      #expect(run.output.contains("a") && run.output.contains("defg"))
+      let noncharacter = String(Unicode.Scalar(0xFDEF)!)
+      #expect(DisplayWidth.of("x\u{2028}" + noncharacter + "\u{10FFFF}y") == 2, "not drawn, so measured 0")
+    }
+    check("T13", "kana voicing marks and ideographic tone marks after a narrow letter") {
+      for mark: UInt32 in [0x3099, 0x309A, 0x302A, 0x302B, 0x302C, 0x302D] {
+        let text = "a" + String(Unicode.Scalar(mark)!) + "b"
+        #expect(DisplayWidth.of(text) == 2, "U+\(String(mark, radix: 16)) is a combining mark")
+        var canvas = Canvas(width: 4, height: 1)
+        #expect(canvas.drawText(text, x: 0, y: 0, style: .plain) == 2)
+        #expect(canvas[2, 0].grapheme == " ", "nothing drawn past b")
+      }
+    }
     check("T11", "a word of 1 MB") {
       // Measured as the terminal measures; the characters measured are counted, not timed.
       func measured(_ length: Int) -> (lines: Int, asked: Int) {
@@ -600,6 +619,26 @@ import Testing
     check("P08", "a COLUMNS of 17 digits") {
       let run = runFeed(["--height", "3"], environment: ["COLUMNS": "99999999999999999"])
       #expect(run.status == 0 && run.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+  }
+
+  /// A frame of the viewer holds what a printed one may: a 10,000 × 10,000 window took 1 GB (two
+  /// canvases of 16.7 M cells, the frame and the encoder's screen) and seconds a frame.
+  @Test(.slow) func aHugeWindowHoldsAsManyCellsAsAPrintedFrame() {
+    check("P12", "a window of 10,000 × 10,000") {
+      let list = FeedList(
+        document: FeedDocument(title: "T", cards: Array(BuiltInFeed.cards().prefix(3))), width: 60, height: 20
+      )
+      let viewer = ListViewer(
+        adapter: list.adapter, renderer: TextRenderer(registry: FeedList.registry), title: "Huge")
+      viewer.resize(columns: 10_000, rows: 10_000)
+      #expect(viewer.columns == 10_000 && viewer.rows == 400)
+      #expect(list.collectionView.bounds.height == 399, "the list above the status line")
+      let frame = viewer.render()
+      #expect(frame.width * frame.height == 4_000_000)
+      #expect(frame.line(399).contains("Huge"), "the status line on the last row drawn")
+      viewer.resize(columns: 80, rows: 24)
+      #expect(viewer.render().width == 80 && !viewer.frameBytes().isEmpty)
     }
   }
 

@@ -4,6 +4,11 @@ import Testing
 
 @testable import SectionalTerminal
 
+/// Text of these scalars: the noncharacters of the first plane, which a string literal cannot hold.
+func scalars(_ values: UInt32...) -> String {
+  String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! }))
+}
+
 @Suite struct DisplayWidthTests {
   /// (text, columns, why)
   static let cases: [(String, Int, String)] = [
@@ -38,6 +43,19 @@ import Testing
     ("ab漢字cd한글ef🙂gh", 18, "mixed"),
     ("─│╭╮", 4, "box drawing"),
     ("€", 1, "euro sign"),
+    ("a\u{3099}", 1, "a kana voicing mark after a narrow letter: combining, no column of its own"),
+    ("a\u{309A}b", 2, "a kana semi-voicing mark between narrow letters"),
+    ("a\u{302A}", 1, "an ideographic tone mark after a narrow letter"),
+    ("x\u{302D}", 1, "the last ideographic tone mark"),
+    ("か\u{3099}", 2, "kana and its voicing mark"),
+    ("\u{3099}", 0, "a lone voicing mark"),
+    ("\u{309B}", 2, "the spacing voicing mark stays wide"),
+    ("a\u{2028}b\u{2029}c", 3, "line and paragraph separators are not drawn (wcwidth -1)"),
+    (
+      scalars(0xFFFE, 0xFFFF, 0xFDD0, 0xFDEF) + "\u{1FFFE}\u{10FFFF}", 0,
+      "noncharacters are not drawn (wcwidth -1)"
+    ),
+    ("\u{FDCF}\u{FDF0}", 2, "the letters around the noncharacter block are"),
   ]
 
   @Test(arguments: cases.indices)
@@ -107,6 +125,12 @@ import Testing
     ("trailing escape \u{1B}", "trailing escape "),
     ("unterminated \u{1B}]0;forever", "unterminated "),
     ("ok: 漢字 🎉 é", "ok: 漢字 🎉 é"),
+    ("line\u{2028}and\u{2029}paragraph", "line\nand\nparagraph"),
+    (
+      "non" + scalars(0xFFFE, 0xFFFF) + "ch" + scalars(0xFDD0) + "ar" + scalars(0xFDEF)
+        + "acter\u{1FFFE}s\u{10FFFF}",
+      "noncharacters"
+    ),
   ]
 
   @Test(arguments: hostile.indices)
@@ -122,6 +146,7 @@ import Testing
 
   @Test func singleLineTurnsBreaksIntoSpaces() {
     #expect(Sanitizer.clean("a\nb\rc", singleLine: true) == "a b c")
+    #expect(Sanitizer.clean("a\u{2028}b\u{2029}c", singleLine: true) == "a b c")
   }
 
   @Test func cleanTextIsReturnedAsIs() {
@@ -181,7 +206,10 @@ import Testing
     let pieces = [
       "a", "\n", "\r", "\t", "\u{85}", "\u{9B}", "\u{A0}", "\u{202A}", "\u{202F}", "\u{2066}", "\u{2069}",
       "\u{206A}",
-      "—", "…", "\u{2029}", "\u{7F}", "\u{1B}", "漢", "é",
+      "—", "…", "\u{2029}", "\u{7F}", "\u{1B}", "漢", "é", "\u{2028}", "\u{2027}", scalars(0xFFFE), "\u{FFFD}",
+      scalars(0xFDD0), scalars(0xFDEF), scalars(0xFFFF), "\u{FDCF}", "\u{FDF0}", "\u{1FFFE}", "\u{1FFFD}",
+      "\u{10FFFF}", "\u{EFFFE}",
+      "\u{E0041}", "\u{2FFFF}",
     ]
     var random = SplitMix64(seed: 12)
     for _ in 0..<3_000 {

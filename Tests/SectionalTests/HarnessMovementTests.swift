@@ -60,6 +60,57 @@ import Testing
     #expect(throws: HarnessFailure.self) { try harness.updateInteractiveMovement(toSection: 1) }
   }
 
+  /// Updates asked for while a section is up wait for the drop, then apply to the order the move
+  /// left: a changed object and a new one both show (issue 49, §3). The delegate was told the
+  /// objects shown when the section was picked up, and the owner, doing as told, lost them.
+  @Test func updatesWhileASectionIsUpApplyToTheOrderTheMoveLeft() throws {
+    let recipes = (1...4).map { Recipe(id: $0, steps: ["Step of \($0)"]) }
+    let harness = try ListHarness(objects: recipes) { _ in StepsController() }
+    func ids() -> [Int] { harness.objects.compactMap { ($0 as? Recipe)?.id } }
+    #expect(try harness.beginInteractiveMovement(of: recipes[0]))
+    var changed = recipes
+    changed[2].steps = ["Changed"]
+    changed.append(Recipe(id: 9, steps: ["New"]))
+    try harness.update(to: changed)
+    #expect(ids() == [1, 2, 3, 4], "held while the section is up")
+    try harness.updateInteractiveMovement(toSection: 2)
+    try harness.endInteractiveMovement()
+    #expect(ids() == [2, 3, 1, 4, 9])
+    #expect(texts(harness, changed[2]) == ["Changed"])
+    try harness.reloadData()  // the harness's objects are that order too
+    #expect(ids() == [2, 3, 1, 4, 9])
+
+    // An app's own store that is the move delegate, changed in perform { … } meanwhile: one
+    // section deleted, one inserted at the top.
+    final class OrderedBook: ListAdapterDataSource, ListAdapterMoveDelegate {
+      var recipes = (1...4).map { Recipe(id: $0, steps: ["Step of \($0)"]) }
+      func objects(for adapter: ListAdapter) -> [any ListDiffable] { recipes }
+      func listAdapter(_ adapter: ListAdapter, sectionControllerFor object: any ListDiffable)
+        -> SectionController
+      {
+        StepsController()
+      }
+      func listAdapter(
+        _ listAdapter: ListAdapter, move object: any ListDiffable, from previousObjects: [any ListDiffable],
+        to objects: [any ListDiffable]
+      ) {
+        recipes = objects.compactMap { $0 as? Recipe }
+      }
+    }
+    let book = OrderedBook()
+    let store = try ListHarness(dataSource: book)
+    try store.beginInteractiveMovement(of: book.recipes[3])
+    try store.perform { harness in
+      book.recipes.remove(at: 1)
+      book.recipes.insert(Recipe(id: 0, steps: ["First"]), at: 0)
+      harness.adapter.performUpdates()
+    }
+    try store.updateInteractiveMovement(toSection: 0)
+    try store.endInteractiveMovement()
+    #expect(book.recipes.map(\.id) == [4, 0, 1, 3])
+    #expect(store.objects.compactMap { ($0 as? Recipe)?.id } == [4, 0, 1, 3])
+  }
+
   @Test func aStoreIsKeptAliveAndOwnsItsObjects() throws {
     weak var weakBook: RecipeBook?
     let harness = try {

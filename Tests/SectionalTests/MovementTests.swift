@@ -288,7 +288,10 @@ private final class ReorderableList {
     scheduled = []
     adapter.endInteractiveMovement()
     #expect(mover.moves.count == 1)
-    // The owner takes the order, as its delegate is told to; the held update then applies.
+    // The delegate is told the data source's objects with the move applied, c3 among them: an
+    // owner that takes them as told loses nothing asked for meanwhile.
+    #expect(mover.moves.first?.from == ["c0", "c1", "c2", "c3"])
+    #expect(mover.moves.first?.to == ["c1", "c0", "c2", "c3"])
     source.objects = [cards[1], cards[0], cards[2], card("c3")]
     for work in scheduled { work() }
     #expect(adapter.objects.map { ($0 as! Card).id } == ["c1", "c0", "c2", "c3"])

@@ -38,16 +38,51 @@ extension ListAdapter {
 
   /// Drops the section where it shows: the move delegate is told once (unless it is back where
   /// it started). The list already shows the new order; the data source must return it from now
-  /// on.
+  /// on. When updates were asked for while the section was up, the delegate is told the data
+  /// source's objects now, with the move applied to them, and the updates are applied after.
   public func endInteractiveMovement() {
     guard let movement = sectionMovement else { return }
+    let move = movement.current != movement.original ? droppedMove(movement) : nil
     sectionMovement = nil
     collectionView.liftedSection = nil
-    if movement.current != movement.original {
-      moveDelegate?.listAdapter(
-        self, move: objects[movement.current], from: movement.objectsBefore, to: objects)
-    }
+    if let move { moveDelegate?.listAdapter(self, move: move.object, from: move.from, to: move.to) }
     applyHeldUpdates()
+  }
+
+  /// What the move delegate is told at a drop: the objects shown, or, when the data source
+  /// changed while the section was up (an update waits), its objects with the moved one put
+  /// right after the one it follows on screen (the nearest before it still there): what was
+  /// asked for meanwhile applies to the order the move left, and nothing of it is lost, as it
+  /// was when the delegate took the objects shown. Nil when the moved object is gone from the
+  /// data source, or already in that place. Asked while the section is still up.
+  private func droppedMove(_ movement: SectionMovement)
+    -> (object: any ListDiffable, from: [any ListDiffable], to: [any ListDiffable])?
+  {
+    let shown = objects
+    guard updater.hasPendingUpdate, let source = dataSource ?? queuedDataSource else {
+      return (shown[movement.current], movement.objectsBefore, shown)
+    }
+    let current = source.objects(for: self)
+    let moving = AnyDiffIdentifier(shown[movement.current])
+    // The first occurrence of each identifier, as the list keeps it.
+    var index: [AnyDiffIdentifier: Int] = [:]
+    for (position, object) in current.enumerated() where index[AnyDiffIdentifier(object)] == nil {
+      index[AnyDiffIdentifier(object)] = position
+    }
+    guard let from = index[moving] else { return nil }
+    var after: Int?
+    for object in shown[..<movement.current].reversed() {
+      if let position = index[AnyDiffIdentifier(object)] {
+        after = position
+        break
+      }
+    }
+    // Where it goes once taken out of `current`.
+    let target = after.map { $0 < from ? $0 + 1 : $0 } ?? 0
+    guard target != from else { return nil }
+    var moved = current
+    moved.insert(moved.remove(at: from), at: target)
+    return (current[from], current, moved)
   }
 
   /// Puts the section back where it was, animated: the list is as before it was picked up, and

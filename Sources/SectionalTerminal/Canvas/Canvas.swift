@@ -80,9 +80,11 @@ public struct Canvas: Sendable {
     didSet { clip = clip.intersection(bounds) }
   }
 
-  /// The most cells a canvas holds (16,777,216: a screen 10,000 columns wide and 1,677 rows
-  /// tall); past it a size is a mistake, not a screen.
-  package static let maximumCellCount = 1 << 24
+  /// The most cells a canvas holds (4,000,000: a screen 10,000 columns wide and 400 rows tall,
+  /// as many as `feed` prints in one frame); past it a size is a mistake, not a screen. A
+  /// viewer holds two canvases of its size (its frame and the screen its encoder diffs against),
+  /// 32 bytes a cell: 256 MB at most. At 16,777,216 a 10,000 × 10,000 window took 1 GB.
+  package static let maximumCellCount = 4_000_000
 
   /// The size a canvas asked for `width` by `height` has: no side negative, at most
   /// ``maximumCellCount`` cells, rows cut first.
@@ -92,7 +94,7 @@ public struct Canvas: Sendable {
   }
 
   /// A canvas of `width` by `height` cells, every cell `fill`, clipped to the whole canvas.
-  /// Negative sizes become 0, and a canvas of more than 16,777,216 cells is cut to as many rows
+  /// Negative sizes become 0, and a canvas of more than 4,000,000 cells is cut to as many rows
   /// as fit: a size from a bad environment variable is never an overflow or gigabytes.
   public init(width: Int, height: Int, fill: TerminalCell = .blank) {
     (self.width, self.height) = Self.size(width: width, height: height)

@@ -1,7 +1,9 @@
 /// How many terminal columns text takes, measured per grapheme cluster (what a person sees as
 /// one character): ASCII 1, East Asian wide and fullwidth 2, emoji presentation 2 (including ZWJ
-/// sequences, flags, keycaps and anything made an emoji by VS16), combining marks and other
-/// zero-width scalars 0, C0/C1 controls 0 (they are sanitised away before drawing).
+/// sequences, flags, keycaps and anything made an emoji by VS16), combining marks (wide ones
+/// too, as the kana voicing marks) and other zero-width scalars 0. C0/C1 controls, the line and
+/// paragraph separators and noncharacters are 0: terminals do not draw them (glibc's `wcwidth`
+/// is -1), so they are sanitised away before drawing, and a canvas drops them.
 ///
 /// The table is the East Asian Width property's W and F ranges, of the Unicode version the
 /// toolchain's properties are (16); emoji come from the standard library's
@@ -86,7 +88,7 @@ public enum DisplayWidth {
       if scalar.value == 0xFE0E { hasVS15 = true }
     }
     let value = first.value
-    if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
+    if value < 0x20 || (value >= 0x7F && value < 0xA0) || isNotDrawn(value) { return 0 }
     // Regional indicators: a pair is a flag (2 columns); one alone is narrow.
     if (0x1F1E6...0x1F1FF).contains(value) {
       if let second, (0x1F1E6...0x1F1FF).contains(second.value) { return 2 }
@@ -96,18 +98,23 @@ public enum DisplayWidth {
     if hasVS15 && !isWide(value) { return 1 }
     if properties.isEmojiPresentation { return 2 }
     if hasVS16 && properties.isEmoji { return 2 }
-    if count == 1 { return isWide(value) ? 2 : (isZeroWidth(first) ? 0 : 1) }
+    // A mark before the wide table: the kana voicing marks and the ideographic tone marks are
+    // East Asian Wide and combining, and terminals draw them in no column of their own.
+    if count == 1 { return isZeroWidth(first) ? 0 : (isWide(value) ? 2 : 1) }
     // Other clusters (a letter with combining marks, a conjunct, conjoining jamo) are as wide as
     // terminals draw them: the sum of their scalars' widths, at most two.
     var width = 0
-    for scalar in scalars {
-      if isWide(scalar.value) {
-        width += 2
-      } else if !isZeroWidth(scalar) && scalar.value != 0x200D {
-        width += 1
-      }
+    for scalar in scalars where scalar.value != 0x200D && !isZeroWidth(scalar) && !isNotDrawn(scalar.value) {
+      width += isWide(scalar.value) ? 2 : 1
     }
     return min(2, width)
+  }
+
+  /// The line and paragraph separators (U+2028, U+2029) and the noncharacters (U+FDD0–FDEF and
+  /// the last two code points of every plane): terminals draw nothing for them (`wcwidth` -1),
+  /// so they take no column, and ``Sanitizer`` removes them.
+  static func isNotDrawn(_ value: UInt32) -> Bool {
+    value == 0x2028 || value == 0x2029 || (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
   }
 
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
