@@ -613,7 +613,7 @@ import Testing
     let binary = try Self.requirements()
     func card(_ id: Int, _ title: String? = nil) -> String {
       let title = title ?? "Card \(id)"
-      return #"{"id": "c\#(id)", "title": "\#(title)", "description": "About \#(id)"}"#
+      return #"{"id": "c\#(id)", "title": "\#(title)", "description": "About \#(id)", "detail": "More"}"#
     }
     let path = try temporaryFile("[" + (0..<30).map { card($0) }.joined(separator: ",") + "]")
     defer { removeTemporaryFile(path) }
@@ -626,7 +626,8 @@ import Testing
       before.split(separator: "\n").first { $0.contains("Card ") }.map(String.init), "a card in view")
     let readingRow = before.split(separator: "\n").firstIndex { String($0) == reading }
     // Three new cards at the top, and the card being read renamed, so the change shows.
-    let title = try #require(reading.split(separator: "│").dropFirst().first?.trimmingCharacters(in: .whitespaces))
+    let title = try #require(
+      reading.split(separator: "│").dropFirst().first?.trimmingCharacters(in: .whitespaces))
     let id = try #require(Int(title.dropFirst("Card ".count)))
     let cards = (-3..<0).map { card($0) } + (0..<30).map { card($0, $0 == id ? "Renamed \($0)" : nil) }
     try ("[" + cards.joined(separator: ",") + "]").write(toFile: path, atomically: true, encoding: .utf8)
