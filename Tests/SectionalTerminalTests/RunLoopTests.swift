@@ -265,6 +265,27 @@ struct PseudoTerminalError: Error {}
     session.stop()
   }
 
+  /// The sequence that gives the terminal back (the signal handlers write the same one) ends
+  /// synchronized output first: a signal in the middle of a frame left the terminal holding
+  /// everything written after it.
+  @Test func givingTheTerminalBackEndsSynchronizedOutputFirst() async throws {
+    let pty = try PseudoTerminal()
+    let session = TerminalSession(input: pty.terminal, output: pty.terminal, mouse: false)
+    try session.start()
+    // A frame begun and never finished, as a signal leaves it.
+    try session.write(Array(ANSI.beginSynchronizedUpdate.utf8))
+    let begun = pty.output.count
+    session.stop()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !pty.output.contains(ANSI.leaveAlternateScreen), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let restore = String(pty.output.dropFirst(begun))
+    let end = try #require(restore.range(of: ANSI.endSynchronizedUpdate), "no end of synchronized output")
+    let leave = try #require(restore.range(of: ANSI.leaveAlternateScreen))
+    #expect(end.lowerBound < leave.lowerBound)
+  }
+
   /// A descriptor that is not open is a clear error, not a silent end.
   @Test func aClosedDescriptorIsAnError() async {
     var ends: [Int32] = [-1, -1]

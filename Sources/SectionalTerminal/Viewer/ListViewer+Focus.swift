@@ -27,7 +27,7 @@ extension ListViewer {
     if let focused { scrollToVisible(focused) }
   }
 
-  /// The key help made from what works now (see ``keyHelp``), in at most `room` columns: what
+  /// The key help made from what works now (see ``StatusLine/KeyHelp/automatic``), in at most `room` columns: what
   /// does not fit goes, the scroll and Tab keys first (every list has them), q quit never.
   func automaticKeyHelp(scrolls: Bool, room: Int) -> String {
     // The arrows' part says what they do: scroll, or move the focus (KeyBindings.focusMoving).

@@ -58,7 +58,7 @@ public final class ListViewer {
   public var keyBindings = KeyBindings.standard
   /// Sees every key and mouse event before the viewer does: an app's own keys (refresh, delete,
   /// search). Return `.handled` for a key the app acted on, `.ignored` to leave it to the
-  /// viewer. Offer the app's keys on the status line through ``additionalKeyHelp``.
+  /// viewer. Offer the app's keys on the status line through `statusLine.appKeys`.
   public var onKeyPress: (@MainActor (Key) -> KeyPressResult)?
   /// The viewer's width in columns: the terminal's while it runs in one.
   public private(set) var columns: Int
