@@ -129,11 +129,12 @@ struct PseudoTerminalError: Error {}
       source.cards.insert(testCard("posted"), at: 0)
       adapter.performUpdates()
     }
-    // Another thread: a line through the pipe, keys through the terminal once the viewer has
-    // drawn (keys typed before raw mode are the line discipline's, and flushed).
+    // Another thread: a line through the pipe, keys through the terminal once the task's card
+    // is drawn (keys typed before raw mode are the line discipline's, and flushed; a scroll
+    // before the card arrived above would keep what was in view on its row).
     let writeEnd = pipeEnds[1]
     let other = Thread {
-      for _ in 0..<12_000 where !pty.output.contains("Title c0") { usleep(10_000) }
+      for _ in 0..<12_000 where !pty.output.contains("posted") { usleep(10_000) }
       let line = Array("a line\n".utf8)
       _ = line.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
       close(writeEnd)

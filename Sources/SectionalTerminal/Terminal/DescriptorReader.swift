@@ -39,17 +39,23 @@ public struct DescriptorReader: AsyncSequence, Sendable {
     let queue = DispatchQueue(label: "SectionalTerminal.DescriptorReader")
     let source = CancellableSource(DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue))
     source.source.setEventHandler {
+      // Everything the descriptor has now, its end included: a source may not fire again for
+      // an end that came with the last bytes. `poll` says when a read will not block, so the
+      // caller's descriptor keeps its blocking mode.
       var chunk = [UInt8](repeating: 0, count: 65_536)
-      let count = read(descriptor, &chunk, chunk.count)
-      if count > 0 {
-        chunk.removeLast(chunk.count - count)
-        continuation.yield(chunk)
-      } else if count == 0 {
-        continuation.finish()
-        source.cancel()
-      } else if errno != EINTR && errno != EAGAIN {
-        continuation.finish(throwing: TerminalError("reading descriptor \(descriptor)"))
-        source.cancel()
+      while isReadable(descriptor) {
+        let count = read(descriptor, &chunk, chunk.count)
+        if count > 0 {
+          continuation.yield(Array(chunk[0..<count]))
+        } else if count == 0 {
+          continuation.finish()
+          source.cancel()
+          return
+        } else if errno != EINTR && errno != EAGAIN {
+          continuation.finish(throwing: TerminalError("reading descriptor \(descriptor)"))
+          source.cancel()
+          return
+        }
       }
     }
     // A reader that stops iterating stops the reading.
@@ -118,4 +124,10 @@ final class CancellableSource: @unchecked Sendable {
   let source: any DispatchSourceRead
   init(_ source: any DispatchSourceRead) { self.source = source }
   func cancel() { source.cancel() }
+}
+
+/// Whether a read of `descriptor` returns at once: bytes, its end or an error wait.
+func isReadable(_ descriptor: Int32) -> Bool {
+  var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+  return poll(&entry, 1, 0) > 0 && entry.revents != 0
 }

@@ -88,26 +88,30 @@ final class TerminalReader: @unchecked Sendable {
   }
 
   private func readInput() {
+    // Everything the terminal has now, its end included (see DescriptorReader).
     var chunk = [UInt8](repeating: 0, count: 4096)
-    let count = read(input, &chunk, chunk.count)
-    if count > 0 {
-      deliver(decoder.feed(chunk[0..<count]))
-      escapeTimer?.cancel()
-      escapeTimer = nil
-      guard decoder.hasPendingInput else { return }
-      let timer = DispatchWorkItem { [self] in
-        escapeTimer = nil
+    while isReadable(input) {
+      let count = read(input, &chunk, chunk.count)
+      if count > 0 {
+        deliver(decoder.feed(chunk[0..<count]))
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        // The terminal went away (a hang-up, a closed pseudo-terminal): nothing more will come.
         deliver(decoder.flush())
+        for source in sources { source.cancel() }
+        sources = []
+        finish()
+        return
       }
-      escapeTimer = timer
-      queue.asyncAfter(deadline: .now() + Self.escapeWait, execute: timer)
-    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-      // The terminal went away (a hang-up, a closed pseudo-terminal): nothing more will come.
-      deliver(decoder.flush())
-      for source in sources { source.cancel() }
-      sources = []
-      finish()
     }
+    escapeTimer?.cancel()
+    escapeTimer = nil
+    guard decoder.hasPendingInput else { return }
+    let timer = DispatchWorkItem { [self] in
+      escapeTimer = nil
+      deliver(decoder.flush())
+    }
+    escapeTimer = timer
+    queue.asyncAfter(deadline: .now() + Self.escapeWait, execute: timer)
   }
 
   private func finish() {
