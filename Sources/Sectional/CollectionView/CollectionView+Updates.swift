@@ -11,7 +11,6 @@ extension CollectionView {
     collectionViewLayout.invalidateLayout()
     itemCounts = currentCounts()
     indexPathsForSelectedItems = []
-    setNeedsDisplay()
     // Nothing says which item is which across a reload: the focus keeps its place if it exists.
     if let focused = focusedPath, !contains(focused) { focusedPath = nil }
     prepareAndSelfSize()
